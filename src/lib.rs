@@ -1,0 +1,2 @@
+pub mod pinochle;
+pub mod split;

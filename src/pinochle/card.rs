@@ -1,0 +1,141 @@
+//! Cards and the two card spellings of the PPN family.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    C,
+    D,
+    S,
+    H,
+}
+
+/// Ranks from high to low; `Nine` exists only in single-deck variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    A,
+    T,
+    K,
+    Q,
+    J,
+    Nine,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub suit: Suit,
+    pub rank: Rank,
+}
+
+impl Suit {
+    /// Dot-syntax order: C . D . S . H
+    pub const DOT_ORDER: [Suit; 4] = [Suit::C, Suit::D, Suit::S, Suit::H];
+
+    pub fn parse(b: u8) -> Option<Suit> {
+        Some(match b.to_ascii_uppercase() {
+            b'C' => Suit::C,
+            b'D' => Suit::D,
+            b'S' => Suit::S,
+            b'H' => Suit::H,
+            _ => return None,
+        })
+    }
+}
+
+impl Rank {
+    pub fn parse(b: u8) -> Option<Rank> {
+        Some(match b.to_ascii_uppercase() {
+            b'A' => Rank::A,
+            b'T' => Rank::T,
+            b'K' => Rank::K,
+            b'Q' => Rank::Q,
+            b'J' => Rank::J,
+            b'9' => Rank::Nine,
+            _ => return None,
+        })
+    }
+}
+
+const NAMES: [[&str; 6]; 4] = [
+    ["CA", "CT", "CK", "CQ", "CJ", "C9"],
+    ["DA", "DT", "DK", "DQ", "DJ", "D9"],
+    ["SA", "ST", "SK", "SQ", "SJ", "S9"],
+    ["HA", "HT", "HK", "HQ", "HJ", "H9"],
+];
+
+impl Card {
+    /// Suit-rank spelling (`CA`), ignoring ASCII case.
+    pub fn parse(b: &[u8]) -> Option<Card> {
+        match b {
+            [s, r] => Some(Card {
+                suit: Suit::parse(*s)?,
+                rank: Rank::parse(*r)?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The canonical suit-rank spelling, upper case.
+    pub fn as_str(self) -> &'static str {
+        NAMES[self.suit as usize][self.rank as usize]
+    }
+}
+
+/// Why a dot-syntax hand could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DotError {
+    /// Not exactly four suit groups.
+    Groups(usize),
+    /// A byte that is not a rank, at this offset.
+    Rank(usize),
+}
+
+/// Reads a dot-syntax hand (`ATTTQQJ.QQJJ.AQQQJ.TKQQ`: clubs, diamonds, spades,
+/// hearts) into `out`, in the order written. Ranks are not required to be sorted.
+pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
+    let groups = b.iter().filter(|&&c| c == b'.').count() + 1;
+    if groups != 4 {
+        return Err(DotError::Groups(groups));
+    }
+    let mut suit = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'.' {
+            suit += 1;
+            continue;
+        }
+        let rank = Rank::parse(c).ok_or(DotError::Rank(i))?;
+        out.push(Card {
+            suit: Suit::DOT_ORDER[suit],
+            rank,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(cards: &[Card]) -> Vec<&'static str> {
+        cards.iter().map(|c| c.as_str()).collect()
+    }
+
+    #[test]
+    fn suit_rank_cards() {
+        assert_eq!(Card::parse(b"CA").unwrap().as_str(), "CA");
+        assert_eq!(Card::parse(b"h9").unwrap().as_str(), "H9");
+        assert_eq!(Card::parse(b"XA"), None);
+        assert_eq!(Card::parse(b"C"), None);
+        assert_eq!(Card::parse(b"CAT"), None);
+    }
+
+    #[test]
+    fn dot_hands_in_suit_order() {
+        let mut v = Vec::new();
+        parse_dot_hand(b"AT.K..QJ", &mut v).unwrap();
+        assert_eq!(names(&v), ["CA", "CT", "DK", "HQ", "HJ"]);
+        v.clear();
+        parse_dot_hand(b"...", &mut v).unwrap();
+        assert!(v.is_empty());
+        assert_eq!(parse_dot_hand(b"A.K", &mut v), Err(DotError::Groups(2)));
+        assert_eq!(parse_dot_hand(b"A.K.X.", &mut v), Err(DotError::Rank(4)));
+    }
+}

@@ -1,0 +1,446 @@
+//! Record boundaries for the PBN family (PPN, PBN).
+//!
+//! Records are separated by lines that hold only white space. Brace comments
+//! (`{...}`) may span lines and hold blank lines without ending a record; quoted
+//! strings and `;` comments end at the line's end. A `%` in the first column
+//! starts an escape line: outside a record it is a [`ItemKind::Directive`]
+//! (file header), inside a record it is part of the record, except a notation,
+//! format or ID header (`% PPN`, `% EXPORT`, `% IMPORT`, `% ID`), which always
+//! ends the record before it, so that concatenated files split correctly.
+//!
+//! The [`Scanner`] is a resumable state machine: input can be fed in pieces of
+//! any size and the items are the same as for the whole input at once.
+
+use memchr::{memchr, memchr2, memchr3};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A hand record: from the start of its first line to its last non-blank byte.
+    Record,
+    /// A `%` escape line outside any record.
+    Directive,
+}
+
+/// A span of the input. `start..end` are absolute byte offsets; `line` is the
+/// 1-based line of `start`, which is always the start of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub start: u64,
+    pub end: u64,
+    pub line: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    Quote,
+    QuoteEscape,
+    Brace,
+    LineComment,
+    Escape,
+}
+
+const HEAD: usize = 12;
+
+/// The splitter's state between pieces of input.
+#[derive(Clone, Debug)]
+pub struct Scanner {
+    mode: Mode,
+    /// Absolute offset of the next byte to be fed.
+    pos: u64,
+    /// 1-based line number of the next byte.
+    line: u64,
+    line_start: u64,
+    line_content: bool,
+    /// Start offset and line of the open record.
+    rec: Option<(u64, u64)>,
+    /// Offset just past the open record's last non-white byte.
+    rec_end: u64,
+    esc_start: u64,
+    esc_line: u64,
+    esc_end: u64,
+    esc_head: [u8; HEAD],
+    esc_len: usize,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// Offset just past the last non-white byte of `s`, if any.
+fn last_content(s: &[u8]) -> Option<usize> {
+    s.iter().rposition(|&b| !is_ws(b)).map(|i| i + 1)
+}
+
+/// Whether an escape line (text after `%`) is a notation, format or ID header.
+pub fn is_file_header(after_percent: &[u8]) -> bool {
+    let s = after_percent.trim_ascii_start();
+    let word_end = s.iter().position(|b| is_ws(*b)).unwrap_or(s.len());
+    matches!(
+        &s[..word_end],
+        b"PPN" | b"PBN" | b"EXPORT" | b"IMPORT" | b"ID"
+    )
+}
+
+impl Default for Scanner {
+    fn default() -> Self {
+        Self::new_at(0)
+    }
+}
+
+impl Scanner {
+    /// A scanner whose first byte will be at absolute offset `pos` (after a BOM, say)
+    /// on line 1.
+    pub fn new_at(pos: u64) -> Self {
+        Scanner {
+            mode: Mode::Normal,
+            pos,
+            line: 1,
+            line_start: pos,
+            line_content: false,
+            rec: None,
+            rec_end: 0,
+            esc_start: 0,
+            esc_line: 0,
+            esc_end: 0,
+            esc_head: [0; HEAD],
+            esc_len: 0,
+        }
+    }
+
+    /// Absolute offset of the next byte to be fed.
+    pub fn position(&self) -> u64 {
+        self.pos
+    }
+
+    /// Scans the next piece of input, reporting every item that ends in it.
+    pub fn feed(&mut self, chunk: &[u8], out: &mut impl FnMut(Item)) {
+        let base = self.pos;
+        let n = chunk.len();
+        let mut i = 0;
+        while i < n {
+            let at = base + i as u64;
+            match self.mode {
+                Mode::Normal => {
+                    let b = chunk[i];
+                    if b == b'\n' {
+                        self.end_line(at, out);
+                    } else if !is_ws(b) {
+                        if b == b'%' && at == self.line_start {
+                            self.mode = Mode::Escape;
+                            self.esc_start = at;
+                            self.esc_line = self.line;
+                            self.esc_end = at + 1;
+                            self.esc_len = 0;
+                        } else {
+                            if self.rec.is_none() {
+                                self.rec = Some((self.line_start, self.line));
+                            }
+                            self.line_content = true;
+                            self.rec_end = at + 1;
+                            match b {
+                                b'{' => self.mode = Mode::Brace,
+                                b'"' => self.mode = Mode::Quote,
+                                b';' => self.mode = Mode::LineComment,
+                                _ => {}
+                            }
+                        }
+                    }
+                    i += 1;
+                }
+                Mode::Quote => match memchr3(b'"', b'\\', b'\n', &chunk[i..]) {
+                    None => {
+                        self.note_content_in(base + i as u64, &chunk[i..]);
+                        i = n;
+                    }
+                    Some(j) => {
+                        let p = i + j;
+                        self.note_content_in(base + i as u64, &chunk[i..p]);
+                        match chunk[p] {
+                            b'\n' => {
+                                // Unterminated string: the record parser reports it.
+                                self.mode = Mode::Normal;
+                                i = p;
+                            }
+                            b'"' => {
+                                self.mode = Mode::Normal;
+                                self.rec_end = base + p as u64 + 1;
+                                i = p + 1;
+                            }
+                            _ => {
+                                self.mode = Mode::QuoteEscape;
+                                self.rec_end = base + p as u64 + 1;
+                                i = p + 1;
+                            }
+                        }
+                    }
+                },
+                Mode::QuoteEscape => {
+                    self.mode = Mode::Quote;
+                    if chunk[i] == b'\n' {
+                        self.mode = Mode::Normal;
+                    } else {
+                        self.rec_end = at + 1;
+                        i += 1;
+                    }
+                }
+                Mode::Brace => match memchr2(b'}', b'\n', &chunk[i..]) {
+                    None => {
+                        self.note_content_in(base + i as u64, &chunk[i..]);
+                        i = n;
+                    }
+                    Some(j) => {
+                        let p = i + j;
+                        self.note_content_in(base + i as u64, &chunk[i..p]);
+                        if chunk[p] == b'}' {
+                            self.mode = Mode::Normal;
+                            self.rec_end = base + p as u64 + 1;
+                        } else {
+                            self.end_line(base + p as u64, out);
+                        }
+                        i = p + 1;
+                    }
+                },
+                Mode::LineComment | Mode::Escape => {
+                    let end = memchr(b'\n', &chunk[i..]).map_or(n, |j| i + j);
+                    let span = &chunk[i..end];
+                    if self.mode == Mode::Escape {
+                        let take = span.len().min(HEAD - self.esc_len);
+                        self.esc_head[self.esc_len..self.esc_len + take]
+                            .copy_from_slice(&span[..take]);
+                        self.esc_len += take;
+                        if let Some(k) = last_content(span) {
+                            self.esc_end = base + (i + k) as u64;
+                        }
+                    } else {
+                        self.note_content_in(base + i as u64, span);
+                    }
+                    if end < n {
+                        self.end_line(base + end as u64, out);
+                        i = end + 1;
+                    } else {
+                        i = n;
+                    }
+                }
+            }
+        }
+        self.pos = base + n as u64;
+    }
+
+    /// Ends the input: reports the open record, if any.
+    pub fn finish(&mut self, out: &mut impl FnMut(Item)) {
+        if self.mode == Mode::Escape {
+            self.end_escape(out);
+        }
+        self.mode = Mode::Normal;
+        self.close(out);
+    }
+
+    fn note_content_in(&mut self, start: u64, span: &[u8]) {
+        if let Some(k) = last_content(span) {
+            self.rec_end = start + k as u64;
+        }
+    }
+
+    fn close(&mut self, out: &mut impl FnMut(Item)) {
+        if let Some((start, line)) = self.rec.take() {
+            out(Item {
+                kind: ItemKind::Record,
+                start,
+                end: self.rec_end,
+                line,
+            });
+        }
+    }
+
+    fn end_escape(&mut self, out: &mut impl FnMut(Item)) {
+        let head = &self.esc_head[..self.esc_len];
+        if self.rec.is_some() && !is_file_header(head) {
+            self.rec_end = self.esc_end;
+            self.line_content = true;
+        } else {
+            self.close(out);
+            out(Item {
+                kind: ItemKind::Directive,
+                start: self.esc_start,
+                end: self.esc_end,
+                line: self.esc_line,
+            });
+        }
+    }
+
+    /// Handles the newline at absolute offset `at`.
+    fn end_line(&mut self, at: u64, out: &mut impl FnMut(Item)) {
+        match self.mode {
+            Mode::Escape => {
+                self.end_escape(out);
+                self.mode = Mode::Normal;
+            }
+            Mode::Brace => {}
+            Mode::Normal if !self.line_content => self.close(out),
+            _ => self.mode = Mode::Normal,
+        }
+        self.line += 1;
+        self.line_start = at + 1;
+        self.line_content = self.mode == Mode::Brace;
+    }
+}
+
+/// Splits a whole input at once; `start` skips a byte-order mark, for instance.
+pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut sc = Scanner::new_at(start as u64);
+    sc.feed(&bytes[start..], &mut |it| items.push(it));
+    sc.finish(&mut |it| items.push(it));
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn spans(input: &str) -> Vec<(ItemKind, &str, u64)> {
+        split_all(input.as_bytes(), 0)
+            .into_iter()
+            .map(|it| (it.kind, &input[it.start as usize..it.end as usize], it.line))
+            .collect()
+    }
+
+    use ItemKind::{Directive as D, Record as R};
+
+    #[test]
+    fn blank_lines_separate_records() {
+        let s = "[A \"1\"]\n[B \"2\"]\n\n  \t\n[C \"3\"]\r\n\r\n[D \"4\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"]\n[B \"2\"]", 1),
+                (R, "[C \"3\"]", 5),
+                (R, "[D \"4\"]", 7)
+            ]
+        );
+    }
+
+    #[test]
+    fn headers_are_directives() {
+        let s = "% PPN 1.0\n% EXPORT\n%\n[Site \"x\"]\n\n% ID abc\n[Site \"y\"]\n";
+        assert_eq!(
+            spans(s),
+            [
+                (D, "% PPN 1.0", 1),
+                (D, "% EXPORT", 2),
+                (D, "%", 3),
+                (R, "[Site \"x\"]", 4),
+                (D, "% ID abc", 6),
+                (R, "[Site \"y\"]", 7)
+            ]
+        );
+    }
+
+    #[test]
+    fn escape_line_inside_a_record_stays_unless_it_is_a_header() {
+        let s = "[A \"1\"]\n% a note\n[B \"2\"]\n% PPN 1.0\n[C \"3\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"]\n% a note\n[B \"2\"]", 1),
+                (D, "% PPN 1.0", 4),
+                (R, "[C \"3\"]", 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_hold_blank_lines_and_strings_hold_braces() {
+        let s = "[A \"{\"]\n{ one\n\n two }\n[B \"}\"] ; {\n\n[C \"x\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"{\"]\n{ one\n\n two }\n[B \"}\"] ; {", 1),
+                (R, "[C \"x\"]", 7)
+            ]
+        );
+    }
+
+    #[test]
+    fn escaped_quotes_do_not_end_strings() {
+        let s = "[A \"a\\\"{\\\\\"]\n\n[B \"\"]";
+        assert_eq!(
+            spans(s),
+            [(R, "[A \"a\\\"{\\\\\"]", 1), (R, "[B \"\"]", 3)]
+        );
+    }
+
+    #[test]
+    fn unterminated_string_ends_at_line_end() {
+        let s = "[A \"open {\n\n[B \"2\"]";
+        assert_eq!(spans(s), [(R, "[A \"open {", 1), (R, "[B \"2\"]", 3)]);
+    }
+
+    #[test]
+    fn unterminated_comment_runs_to_the_end() {
+        let s = "[A \"1\"] {never closed\n\n[B \"2\"]\n";
+        assert_eq!(spans(s), [(R, "[A \"1\"] {never closed\n\n[B \"2\"]", 1)]);
+    }
+
+    #[test]
+    fn percent_only_counts_in_the_first_column() {
+        let s = " % x\n\n{\n% y }\n";
+        assert_eq!(spans(s), [(R, " % x", 1), (R, "{\n% y }", 3)]);
+    }
+
+    #[test]
+    fn empty_and_blank_inputs_have_no_items() {
+        assert!(spans("").is_empty());
+        assert!(spans("\n\n  \r\n\t").is_empty());
+    }
+
+    fn pieces(bytes: &[u8], cuts: &[usize]) -> Vec<Item> {
+        let mut items = Vec::new();
+        let mut sc = Scanner::default();
+        let mut last = 0;
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+        cuts.sort();
+        for c in cuts {
+            sc.feed(&bytes[last..c], &mut |it| items.push(it));
+            last = c;
+        }
+        sc.feed(&bytes[last..], &mut |it| items.push(it));
+        sc.finish(&mut |it| items.push(it));
+        items
+    }
+
+    fn alphabet() -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(
+            prop::sample::select(b"[]{}\";%\\ \t\r\nab#@PPN EXPORT".to_vec()),
+            0..200,
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn any_chunking_gives_the_same_items(bytes in alphabet(), cuts in prop::collection::vec(0usize..400, 0..12)) {
+            prop_assert_eq!(pieces(&bytes, &cuts), split_all(&bytes, 0));
+        }
+
+        #[test]
+        fn items_are_ordered_and_disjoint(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            let items = split_all(&bytes, 0);
+            let mut last = 0;
+            for it in &items {
+                prop_assert!(it.start >= last && it.end > it.start && it.end as usize <= bytes.len());
+                last = it.end;
+            }
+            // What lies between items is white space only.
+            let mut covered = vec![false; bytes.len()];
+            for it in &items {
+                for c in &mut covered[it.start as usize..it.end as usize] { *c = true; }
+            }
+            for (b, c) in bytes.iter().zip(covered) {
+                prop_assert!(c || is_ws(*b), "byte {:?} left out", *b as char);
+            }
+        }
+    }
+}
