@@ -1,2 +1,16 @@
+//! deckhand turns archives of card-game hand records into Apache Parquet.
+//!
+//! The pipeline: [`source`] maps an input, [`split`] finds record boundaries,
+//! a [`notation`] parses groups of records in parallel and fills Arrow
+//! [`columns`], and [`sink`] writes them as Parquet datasets.
+
+pub mod columns;
+pub mod error;
+pub mod notation;
 pub mod pinochle;
+pub mod pipeline;
+pub mod sink;
+pub mod source;
 pub mod split;
+
+pub use error::Error;

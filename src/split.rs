@@ -367,10 +367,7 @@ mod tests {
     #[test]
     fn escaped_quotes_do_not_end_strings() {
         let s = "[A \"a\\\"{\\\\\"]\n\n[B \"\"]";
-        assert_eq!(
-            spans(s),
-            [(R, "[A \"a\\\"{\\\\\"]", 1), (R, "[B \"\"]", 3)]
-        );
+        assert_eq!(spans(s), [(R, "[A \"a\\\"{\\\\\"]", 1), (R, "[B \"\"]", 3)]);
     }
 
     #[test]

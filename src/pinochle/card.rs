@@ -90,9 +90,12 @@ pub enum DotError {
 
 /// Reads a dot-syntax hand (`ATTTQQJ.QQJJ.AQQQJ.TKQQ`: clubs, diamonds, spades,
 /// hearts) into `out`, in the order written. Ranks are not required to be sorted.
+/// Trailing empty suit groups may be left out (`KQ.ATKQJ` is clubs KQ and
+/// diamonds ATKQJ), as the spec's own Melds example does; more than four
+/// groups is an error.
 pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
     let groups = b.iter().filter(|&&c| c == b'.').count() + 1;
-    if groups != 4 {
+    if groups > 4 {
         return Err(DotError::Groups(groups));
     }
     let mut suit = 0;
@@ -135,7 +138,10 @@ mod tests {
         v.clear();
         parse_dot_hand(b"...", &mut v).unwrap();
         assert!(v.is_empty());
-        assert_eq!(parse_dot_hand(b"A.K", &mut v), Err(DotError::Groups(2)));
+        v.clear();
+        parse_dot_hand(b"KQ.ATKQJ", &mut v).unwrap();
+        assert_eq!(names(&v), ["CK", "CQ", "DA", "DT", "DK", "DQ", "DJ"]);
+        assert_eq!(parse_dot_hand(b"A.K...", &mut v), Err(DotError::Groups(5)));
         assert_eq!(parse_dot_hand(b"A.K.X.", &mut v), Err(DotError::Rank(4)));
     }
 }

@@ -1,0 +1,16 @@
+//! Arrow schemas and batch builders, one per output table.
+
+#[macro_use]
+pub mod table;
+pub mod errors;
+pub mod pinochle;
+pub mod render;
+
+use arrow_array::RecordBatch;
+
+/// The batches one group of records produced, one per table, in the
+/// notation's table order.
+pub type Tables = Vec<(&'static str, RecordBatch)>;
+
+/// The version of the table layout; written into every Parquet file.
+pub const SCHEMA_VERSION: &str = "1";

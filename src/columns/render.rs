@@ -1,0 +1,58 @@
+//! A plain-text rendering of record batches, one line per row, naming every
+//! non-null value. Golden files and `deckhand` tests compare these lines.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Date32Type, Int32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::DataType;
+
+use crate::notation::ppn::values::civil_from_days;
+
+/// Renders value `i` of `a`.
+pub fn value(a: &dyn Array, i: usize) -> String {
+    if a.is_null(i) {
+        return "null".into();
+    }
+    match a.data_type() {
+        DataType::Utf8 => format!("{:?}", a.as_string::<i32>().value(i)),
+        DataType::Int32 => a.as_primitive::<Int32Type>().value(i).to_string(),
+        DataType::UInt64 => a.as_primitive::<UInt64Type>().value(i).to_string(),
+        DataType::Boolean => a.as_boolean().value(i).to_string(),
+        DataType::Date32 => {
+            let (y, m, d) = civil_from_days(a.as_primitive::<Date32Type>().value(i));
+            format!("{y:04}-{m:02}-{d:02}")
+        }
+        DataType::List(_) => {
+            let l = a.as_list::<i32>().value(i);
+            let parts: Vec<String> = (0..l.len()).map(|j| value(l.as_ref(), j)).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        DataType::Struct(fields) => {
+            let s = a.as_struct();
+            let parts: Vec<String> = fields
+                .iter()
+                .zip(s.columns())
+                .map(|(f, c)| format!("{}={}", f.name(), value(c.as_ref(), i)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        other => format!("<{other}>"),
+    }
+}
+
+/// One line per row: `table[row] col=value col=value ...` (nulls left out).
+pub fn rows(table: &str, batch: &RecordBatch, first_row: usize, out: &mut Vec<String>) {
+    let schema = batch.schema();
+    for row in 0..batch.num_rows() {
+        let mut line = format!("{table}[{}]", first_row + row);
+        for (f, c) in schema.fields().iter().zip(batch.columns()) {
+            if !c.is_null(row) {
+                line.push(' ');
+                line.push_str(f.name());
+                line.push('=');
+                line.push_str(&value(c.as_ref(), row));
+            }
+        }
+        out.push(line);
+    }
+}

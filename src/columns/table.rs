@@ -1,0 +1,169 @@
+//! `table!` declares a table once: its builder struct, its Arrow schema and
+//! `finish`, so that the schema and the builders cannot drift apart.
+
+use std::sync::Arc;
+
+use arrow_array::builder::{ListBuilder, StringBuilder, StructBuilder};
+use arrow_schema::{DataType, Field, Fields};
+
+pub type StrList = ListBuilder<StringBuilder>;
+pub type I32List = ListBuilder<arrow_array::builder::Int32Builder>;
+pub type KvList = ListBuilder<StructBuilder>;
+
+pub fn kv_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("name", DataType::Utf8, false),
+        Field::new("value", DataType::Utf8, true),
+    ])
+}
+
+pub fn list_of(t: DataType) -> DataType {
+    DataType::List(Arc::new(Field::new_list_field(t, true)))
+}
+
+pub fn new_kv_list() -> KvList {
+    ListBuilder::new(StructBuilder::from_fields(kv_fields(), 0))
+}
+
+/// Appends a list of `name`/`value` pairs.
+pub fn append_kv<'x>(b: &mut KvList, pairs: impl IntoIterator<Item = (&'x str, Option<&'x str>)>) {
+    for (name, value) in pairs {
+        let s = b.values();
+        s.field_builder::<StringBuilder>(0)
+            .unwrap()
+            .append_value(name);
+        s.field_builder::<StringBuilder>(1)
+            .unwrap()
+            .append_option(value);
+        s.append(true);
+    }
+    b.append(true);
+}
+
+/// Appends a list of strings, or null.
+pub fn append_strs<S: AsRef<str>>(b: &mut StrList, items: Option<impl IntoIterator<Item = S>>) {
+    match items {
+        Some(items) => {
+            for s in items {
+                b.values().append_value(s.as_ref());
+            }
+            b.append(true);
+        }
+        None => b.append(false),
+    }
+}
+
+macro_rules! col_builder {
+    (u64) => {
+        arrow_array::builder::UInt64Builder
+    };
+    (i32) => {
+        arrow_array::builder::Int32Builder
+    };
+    (bool) => {
+        arrow_array::builder::BooleanBuilder
+    };
+    (date) => {
+        arrow_array::builder::Date32Builder
+    };
+    (str) => {
+        arrow_array::builder::StringBuilder
+    };
+    (strs) => {
+        $crate::columns::table::StrList
+    };
+    (i32s) => {
+        $crate::columns::table::I32List
+    };
+    (kvs) => {
+        $crate::columns::table::KvList
+    };
+}
+
+macro_rules! col_new {
+    (kvs) => {
+        $crate::columns::table::new_kv_list()
+    };
+    (strs) => {
+        arrow_array::builder::ListBuilder::new(arrow_array::builder::StringBuilder::new())
+    };
+    (i32s) => {
+        arrow_array::builder::ListBuilder::new(arrow_array::builder::Int32Builder::new())
+    };
+    ($k:ident) => {
+        <col_builder!($k)>::new()
+    };
+}
+
+macro_rules! col_type {
+    (u64) => {
+        arrow_schema::DataType::UInt64
+    };
+    (i32) => {
+        arrow_schema::DataType::Int32
+    };
+    (bool) => {
+        arrow_schema::DataType::Boolean
+    };
+    (date) => {
+        arrow_schema::DataType::Date32
+    };
+    (str) => {
+        arrow_schema::DataType::Utf8
+    };
+    (strs) => {
+        $crate::columns::table::list_of(arrow_schema::DataType::Utf8)
+    };
+    (i32s) => {
+        $crate::columns::table::list_of(arrow_schema::DataType::Int32)
+    };
+    (kvs) => {
+        $crate::columns::table::list_of(arrow_schema::DataType::Struct(
+            $crate::columns::table::kv_fields(),
+        ))
+    };
+}
+
+/// `table!(Name, "table", { column: kind [required], ... })`
+macro_rules! table {
+    ($(#[$m:meta])* $name:ident, $table:literal, { $($col:ident : $kind:ident $($req:ident)?),* $(,)? }) => {
+        $(#[$m])*
+        pub struct $name {
+            $(pub $col: col_builder!($kind),)*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self { $($col: col_new!($kind),)* }
+            }
+        }
+
+        impl $name {
+            pub const TABLE: &'static str = $table;
+
+            pub fn schema() -> arrow_schema::SchemaRef {
+                static SCHEMA: std::sync::OnceLock<arrow_schema::SchemaRef> = std::sync::OnceLock::new();
+                SCHEMA
+                    .get_or_init(|| {
+                        std::sync::Arc::new(arrow_schema::Schema::new(vec![
+                            $(arrow_schema::Field::new(
+                                stringify!($col),
+                                col_type!($kind),
+                                !table!(@req $($req)?),
+                            ),)*
+                        ]))
+                    })
+                    .clone()
+            }
+
+            pub fn finish(&mut self) -> Result<arrow_array::RecordBatch, arrow_schema::ArrowError> {
+                arrow_array::RecordBatch::try_new(
+                    Self::schema(),
+                    vec![$(std::sync::Arc::new(self.$col.finish()) as arrow_array::ArrayRef,)*],
+                )
+            }
+        }
+    };
+    (@req required) => { true };
+    (@req) => { false };
+}

@@ -1,0 +1,54 @@
+//! One module per notation. Each turns records (byte spans found by a splitter)
+//! into the rows of its tables, behind the [`Notation`] trait.
+
+pub mod ppn;
+
+use crate::columns::Tables;
+use crate::split::Item;
+
+/// What the pipeline knows of the file a record comes from.
+#[derive(Clone, Debug)]
+pub struct FileInfo {
+    /// As given on the command line (or found in a directory).
+    pub name: String,
+    /// Position in the run's sorted input list; part of every `hand_id`.
+    pub index: u64,
+}
+
+/// A notation: how to split its files, parse records in parallel, resolve what
+/// depends on earlier records in order, and fill the output tables.
+pub trait Notation: Sync {
+    /// Parsed records of one group, borrowed from the input.
+    type Group<'a>: Send + Sync;
+    /// What carries from one record to the next within a file (headers, inheritance).
+    type FileState<'a>: Default;
+
+    fn name(&self) -> &'static str;
+
+    /// Whether the start of a file looks like this notation.
+    fn sniff(&self, head: &[u8]) -> bool;
+
+    /// Sequential: a directive line (file header) between records.
+    fn directive<'a>(&self, state: &mut Self::FileState<'a>, line: &'a [u8]);
+
+    /// Sequential: called for each record in order before it is parsed, to
+    /// capture what the file state is at that record.
+    fn record_context<'a>(&self, state: &Self::FileState<'a>) -> Self::Context<'a>
+    where
+        'a: 'a;
+
+    type Context<'a>: Copy + Send + Sync;
+
+    /// Parallel: parse the records of one group.
+    fn parse<'a>(
+        &self,
+        input: &'a [u8],
+        records: &[(Item, u64, Self::Context<'a>)],
+    ) -> Self::Group<'a>;
+
+    /// Sequential, in input order: resolve what depends on earlier records.
+    fn resolve<'a>(&self, state: &mut Self::FileState<'a>, groups: &mut [Self::Group<'a>]);
+
+    /// Parallel: fill the tables for one group.
+    fn build(&self, file: &FileInfo, group: &Self::Group<'_>) -> Result<Tables, crate::Error>;
+}

@@ -1,0 +1,1126 @@
+//! Phase 3: the meaning of a parsed, resolved record, written into the tables.
+//!
+//! Values are kept as written. A known tag whose value cannot be read is kept
+//! in `other_tags` with a warning, so that nothing is lost; nothing is derived
+//! here (trick winners, melds and scores are the rules engine's work).
+
+use std::borrow::Cow;
+
+use super::lex::{Lists, Tag, TagState, Token};
+use super::values::{self, DateValue, HandEntry, is_missing};
+use super::{Group, HandRec};
+use crate::columns::errors::{ErrorsBuilder, RecordRef};
+use crate::columns::pinochle::*;
+use crate::columns::table::{append_kv, append_strs};
+use crate::error::Diag;
+use crate::notation::FileInfo;
+use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
+use crate::pinochle::{Card, Seat};
+
+/// Known single-valued tags, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+enum K {
+    Annotator,
+    Auction,
+    Competition,
+    Contract,
+    Date,
+    Deal,
+    Dealer,
+    Declarer,
+    Discard,
+    Event,
+    GameScores,
+    Hand,
+    HandScores,
+    Holding,
+    Kitty,
+    Language,
+    Melds,
+    MeldScores,
+    Partner,
+    Passed,
+    Play,
+    PlayScores,
+    Result,
+    Round,
+    Room,
+    Scoring,
+    Site,
+    Stage,
+    Termination,
+    TimeControl,
+    Trump,
+    Victor,
+}
+
+const NK: usize = K::Victor as usize + 1;
+const SEAT_BASE: usize = NK;
+const TYPE_BASE: usize = NK + 8;
+const SLOTS: usize = NK + 16;
+
+enum Class {
+    Known(usize),
+    Note,
+    BidSystem(u32),
+    Other,
+}
+
+/// Tags that may appear many times in a hand and are never inherited.
+pub fn is_repeatable(name: &[u8]) -> bool {
+    matches!(name, b"Note" | b"Chat")
+}
+
+fn classify(name: &[u8]) -> Class {
+    use K::*;
+    let k = match name {
+        b"Annotator" => Annotator,
+        b"Auction" => Auction,
+        b"Competition" => Competition,
+        b"Contract" => Contract,
+        b"Date" => Date,
+        b"Deal" => Deal,
+        b"Dealer" => Dealer,
+        b"Declarer" => Declarer,
+        b"Discard" => Discard,
+        b"Event" => Event,
+        b"GameScores" => GameScores,
+        b"Hand" => Hand,
+        b"HandScores" => HandScores,
+        b"Holding" => Holding,
+        b"Kitty" => Kitty,
+        b"Language" => Language,
+        b"Melds" => Melds,
+        b"MeldScores" => MeldScores,
+        b"Partner" => Partner,
+        b"Passed" => Passed,
+        b"Play" => Play,
+        b"PlayScores" => PlayScores,
+        b"Result" => Result,
+        b"Round" => Round,
+        b"Room" => Room,
+        b"Scoring" => Scoring,
+        b"Site" => Site,
+        b"Stage" => Stage,
+        b"Termination" => Termination,
+        b"TimeControl" => TimeControl,
+        b"Trump" => Trump,
+        b"Victor" => Victor,
+        b"Note" | b"Chat" => return Class::Note,
+        _ => {
+            if let Some(s) = Seat::from_tag_name(name) {
+                return Class::Known(SEAT_BASE + s as usize);
+            }
+            if let Some(base) = name.strip_suffix(b"Type")
+                && let Some(s) = Seat::from_tag_name(base)
+            {
+                return Class::Known(TYPE_BASE + s as usize);
+            }
+            if let Some(n) = name.strip_prefix(b"BidSystem")
+                && let Some(team) = super::lex::parse_u32(n)
+            {
+                return Class::BidSystem(team);
+            }
+            return Class::Other;
+        }
+    };
+    Class::Known(k as usize)
+}
+
+const TAG_NAMES: [&str; NK] = [
+    "Annotator",
+    "Auction",
+    "Competition",
+    "Contract",
+    "Date",
+    "Deal",
+    "Dealer",
+    "Declarer",
+    "Discard",
+    "Event",
+    "GameScores",
+    "Hand",
+    "HandScores",
+    "Holding",
+    "Kitty",
+    "Language",
+    "Melds",
+    "MeldScores",
+    "Partner",
+    "Passed",
+    "Play",
+    "PlayScores",
+    "Result",
+    "Round",
+    "Room",
+    "Scoring",
+    "Site",
+    "Stage",
+    "Termination",
+    "TimeControl",
+    "Trump",
+    "Victor",
+];
+
+/// The builders of every PPN table for one group.
+#[derive(Default)]
+pub struct Builders {
+    pub hands: HandsBuilder,
+    pub seats: SeatsBuilder,
+    pub bids: BidsBuilder,
+    pub tricks: TricksBuilder,
+    pub notes: NotesBuilder,
+    pub errors: ErrorsBuilder,
+}
+
+/// Text of a tag value: escapes undone, Latin-1 decoded where the record is not UTF-8.
+pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
+    let s: Cow<'a, str> = if t.latin1 {
+        Cow::Owned(t.value.iter().map(|&b| b as char).collect())
+    } else {
+        // A record that is not valid UTF-8 is flagged latin1 by the lexer, and
+        // values are cut at ASCII quotes, so this never fails; lossy just in case.
+        String::from_utf8_lossy(t.value)
+    };
+    if t.escaped {
+        Cow::Owned(values::unescape(&s))
+    } else {
+        s
+    }
+}
+
+fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
+    if latin1 {
+        Cow::Owned(b.iter().map(|&c| c as char).collect())
+    } else {
+        String::from_utf8_lossy(b)
+    }
+}
+
+/// Builds the rows of every hand of `g`.
+pub fn build_group(file: &FileInfo, g: &Group<'_>, out: &mut Builders) {
+    let mut late = g.late.iter().peekable();
+    for (hi, h) in g.hands.iter().enumerate() {
+        let mut diags: Vec<Diag> = h.lexed.warnings.clone();
+        while let Some((i, d)) = late.next_if(|(i, _)| *i as usize == hi) {
+            debug_assert_eq!(*i as usize, hi);
+            diags.push(d.clone());
+        }
+        let quarantined = h.lexed.error.is_some();
+        let is_hand = !quarantined && !(h.lexed.tags.is_empty() && h.extra.is_empty());
+        let hand_id = is_hand.then(|| super::hand_id(file.index, h.index));
+        if let Some(e) = &h.lexed.error {
+            diags.push(e.clone());
+        }
+        if is_hand {
+            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), out);
+        }
+        diags.sort_by_key(|d| d.at);
+        let rec = RecordRef {
+            file: &file.name,
+            bytes: h.bytes,
+            byte: h.byte,
+            line: h.line,
+            index: h.index,
+            hand_id,
+        };
+        for d in &diags {
+            out.errors.push(&rec, d);
+        }
+    }
+}
+
+struct Hand<'g, 'a> {
+    lists: &'g Lists<'a>,
+    h: &'g HandRec<'a>,
+    diags: &'g mut Vec<Diag>,
+    known: [Option<usize>; SLOTS],
+    others: Vec<usize>,
+    notes: Vec<usize>,
+    bid_systems: Vec<(u32, usize)>,
+    players: usize,
+    seats: &'static [Seat],
+}
+
+fn seat_index(seats: &[Seat], s: Seat) -> Option<usize> {
+    seats.iter().position(|&x| x == s)
+}
+
+impl<'g, 'a> Hand<'g, 'a> {
+    fn new(lists: &'g Lists<'a>, h: &'g HandRec<'a>, diags: &'g mut Vec<Diag>) -> Self {
+        let mut hand = Hand {
+            lists,
+            h,
+            diags,
+            known: [None; SLOTS],
+            others: Vec::new(),
+            notes: Vec::new(),
+            bid_systems: Vec::new(),
+            players: 4,
+            seats: seats_for(4).unwrap(),
+        };
+        let range = |r: &std::ops::Range<u32>| r.start as usize..r.end as usize;
+        for ti in range(&h.lexed.tags).chain(range(&h.extra)) {
+            let t = &lists.tags[ti];
+            if t.state == TagState::Unresolved {
+                continue;
+            }
+            if t.segment.is_some() {
+                hand.notes.push(ti);
+                continue;
+            }
+            match classify(t.name) {
+                Class::Note => hand.notes.push(ti),
+                Class::BidSystem(team) => hand.bid_systems.push((team, ti)),
+                Class::Other => hand.others.push(ti),
+                Class::Known(k) => {
+                    if hand.known[k].is_none() {
+                        hand.known[k] = Some(ti);
+                    } else {
+                        hand.diags.push(Diag::warning(
+                            t.at as usize,
+                            "P020",
+                            format!(
+                                "tag {} appears more than once; the first is used, this one is kept in other_tags",
+                                String::from_utf8_lossy(t.name)
+                            ),
+                        ));
+                        hand.others.push(ti);
+                    }
+                }
+            }
+        }
+        hand.players = hand.find_players();
+        hand.seats = seats_for(hand.players).unwrap();
+        hand
+    }
+
+    fn tag(&self, k: K) -> Option<&'g Tag<'a>> {
+        self.slot(k as usize)
+    }
+
+    fn slot(&self, k: usize) -> Option<&'g Tag<'a>> {
+        self.known[k].map(|i| &self.lists.tags[i])
+    }
+
+    fn tokens(&self, t: &Tag<'a>) -> &'g [Token<'a>] {
+        &self.lists.tokens[t.tokens.range()]
+    }
+
+    /// Position of a tag for diagnostics: inherited tags point at the record start.
+    fn at(&self, t: &Tag<'a>) -> usize {
+        if t.state == TagState::Written {
+            t.value_at as usize
+        } else {
+            0
+        }
+    }
+
+    fn warn(&mut self, at: usize, code: &'static str, msg: String) {
+        self.diags.push(Diag::warning(at, code, msg));
+    }
+
+    /// The tag's value cannot be read: warn and keep it in `other_tags`.
+    fn reject(&mut self, k: usize, expected: &str) {
+        let ti = self.known[k].take().unwrap();
+        let t = &self.lists.tags[ti];
+        let msg = format!(
+            "invalid value for tag {}: {expected}, found \"{}\"; kept in other_tags",
+            String::from_utf8_lossy(t.name),
+            text(t)
+        );
+        self.warn(self.at(t), "P021", msg);
+        self.others.push(ti);
+    }
+
+    fn str_of(&self, k: K) -> Option<Cow<'a, str>> {
+        self.tag(k).map(text)
+    }
+
+    /// The value of a typed tag, or `None` when absent, `*`, `?` or empty.
+    fn present(&self, k: usize) -> Option<&'a [u8]> {
+        let t = self.slot(k)?;
+        (!is_missing(t.value)).then_some(t.value)
+    }
+
+    fn int(&mut self, k: K) -> Option<i32> {
+        let v = self.present(k as usize)?;
+        let n = values::parse_i32(v);
+        if n.is_none() {
+            self.reject(k as usize, "expected a whole number");
+        }
+        n
+    }
+
+    fn seat(&mut self, k: K) -> Option<Seat> {
+        let v = self.present(k as usize)?;
+        match Seat::parse(v.trim_ascii()) {
+            Some(s) => {
+                self.check_seat(s, self.at(self.tag(k).unwrap()));
+                Some(s)
+            }
+            None => {
+                self.reject(k as usize, "expected a seat (N, NE, E, SE, S, SW, W, NW)");
+                None
+            }
+        }
+    }
+
+    fn check_seat(&mut self, s: Seat, at: usize) {
+        if seat_index(self.seats, s).is_none() {
+            let msg = format!(
+                "seat {} is not used in a {}-player game",
+                s.as_str(),
+                self.players
+            );
+            self.warn(at, "P022", msg);
+        }
+    }
+
+    fn scores(&mut self, k: K) -> Option<Vec<Option<i32>>> {
+        let v = self.present(k as usize)?;
+        let s = values::parse_scores(v);
+        if s.is_none() {
+            self.reject(
+                k as usize,
+                "expected team scores separated by ':' (like -54:328)",
+            );
+        }
+        s
+    }
+
+    fn hand_list(&mut self, k: K) -> Option<values::HandList> {
+        let v = self.present(k as usize)?;
+        match values::parse_hand_list(v) {
+            Ok(l) => Some(l),
+            Err(e) => {
+                self.reject(k as usize, &e);
+                None
+            }
+        }
+    }
+
+    /// Players: named by Competition, else counted in Deal or Holding, else
+    /// implied by the seat tags, else 4 (double-deck four-handed).
+    fn find_players(&mut self) -> usize {
+        let from_comp = self
+            .tag(K::Competition)
+            .and_then(|t| values::players_in_competition(&text(t)));
+        let count = |k: K| -> Option<usize> {
+            let t = self.tag(k)?;
+            let (_, rest) = values::split_seat(t.value)?;
+            let n = rest
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|p| !p.is_empty() && p[0] != b'(')
+                .count();
+            (2..=8).contains(&n).then_some(n)
+        };
+        let from_deal = count(K::Deal).or_else(|| count(K::Holding));
+        let present: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| {
+                self.known[SEAT_BASE + *s as usize].is_some()
+                    || self.known[TYPE_BASE + *s as usize].is_some()
+            })
+            .collect();
+        let from_seats = if present.is_empty() {
+            None
+        } else {
+            players_for_seats(&present)
+        };
+        let players = from_comp.or(from_deal).or(from_seats).unwrap_or(4);
+        if let (Some(c), Some(d)) = (from_comp, from_deal)
+            && c != d
+        {
+            let at = self.at(self.tag(K::Deal).or(self.tag(K::Holding)).unwrap());
+            self.warn(
+                at,
+                "P023",
+                format!("Competition names {c} players but the hands list {d}; using {c}"),
+            );
+        }
+        players
+    }
+
+    fn write(mut self, file: &FileInfo, hand_id: u64, out: &mut Builders) {
+        let h = self.h;
+        let o = &mut out.hands;
+        o.hand_id.append_value(hand_id);
+        o.source_file.append_value(&file.name);
+        o.record_index.append_value(h.index);
+        o.byte_offset.append_value(h.byte);
+        o.line.append_value(h.line);
+        let ctx = &h.ctx;
+        o.notation_version
+            .append_option(ctx.version.map(|v| bytes_text(v, false)));
+        o.format
+            .append_option(ctx.format.map(|v| bytes_text(v, false)));
+        o.file_id
+            .append_option(ctx.id.map(|v| bytes_text(v, false)));
+
+        for (k, b) in [(K::Event, &mut o.event), (K::Site, &mut o.site)] {
+            b.append_option(self.str_of(k));
+        }
+        // Date: Date32 only when fully known.
+        let date = match self.present(K::Date as usize) {
+            None => None,
+            Some(v) => match values::parse_date(v.trim_ascii()) {
+                DateValue::Known(d) => Some(d),
+                DateValue::Partial => None,
+                DateValue::Invalid => {
+                    let t = self.tag(K::Date).unwrap();
+                    let msg = format!(
+                        "invalid date \"{}\": expected YYYY.MM.DD (with ?? for unknown parts)",
+                        text(t)
+                    );
+                    self.warn(self.at(t), "P024", msg);
+                    None
+                }
+            },
+        };
+        let o = &mut out.hands;
+        o.date.append_option(date);
+        o.date_text.append_option(self.str_of(K::Date));
+        for (k, b) in [
+            (K::Round, &mut o.round),
+            (K::Stage, &mut o.stage),
+            (K::Room, &mut o.room),
+            (K::Competition, &mut o.competition),
+            (K::Scoring, &mut o.scoring),
+            (K::Annotator, &mut o.annotator),
+            (K::Language, &mut o.language),
+            (K::TimeControl, &mut o.time_control),
+        ] {
+            b.append_option(self.str_of(k));
+        }
+        o.players.append_value(self.players as i32);
+        let seat_cols = [
+            &mut o.north,
+            &mut o.northeast,
+            &mut o.east,
+            &mut o.southeast,
+            &mut o.south,
+            &mut o.southwest,
+            &mut o.west,
+            &mut o.northwest,
+        ];
+        let mut named: Vec<Seat> = Vec::new();
+        for (s, col) in Seat::ALL.into_iter().zip(seat_cols) {
+            let t = self.slot(SEAT_BASE + s as usize);
+            col.append_option(t.map(text));
+            if t.is_some() || self.slot(TYPE_BASE + s as usize).is_some() {
+                named.push(s);
+            }
+        }
+        for s in named {
+            if seat_index(self.seats, s).is_none() {
+                let t = self
+                    .slot(SEAT_BASE + s as usize)
+                    .or(self.slot(TYPE_BASE + s as usize))
+                    .unwrap();
+                let msg = format!(
+                    "tag {} names a seat that a {}-player game does not use",
+                    String::from_utf8_lossy(t.name),
+                    self.players
+                );
+                self.warn(t.at as usize, "P022", msg);
+            }
+        }
+
+        let hand_number = self.int(K::Hand);
+        let dealer = self.seat(K::Dealer);
+        let declarer = self.seat(K::Declarer);
+        let contract = self.int(K::Contract);
+        let trump = self.present(K::Trump as usize).and_then(|v| {
+            let v = v.trim_ascii();
+            let r = match v {
+                [b] if b"CDSHcdsh".contains(b) => {
+                    Some((b.to_ascii_uppercase() as char).to_string())
+                }
+                b"-" => Some("-".to_string()),
+                _ => None,
+            };
+            if r.is_none() {
+                self.reject(K::Trump as usize, "expected C, D, S, H or -");
+            }
+            r
+        });
+        let result = self.present(K::Result as usize).and_then(|v| {
+            let r = ["Saved", "Set", "No Board", "No Trump"]
+                .into_iter()
+                .find(|c| c.as_bytes().eq_ignore_ascii_case(v.trim_ascii()));
+            if r.is_none() {
+                self.reject(
+                    K::Result as usize,
+                    "expected Saved, Set, No Board or No Trump",
+                );
+            }
+            r
+        });
+        let termination = self.present(K::Termination as usize).and_then(|v| {
+            match values::parse_termination(v) {
+                Ok((seat, cause)) => Some((
+                    seat,
+                    bytes_text(cause, self.tag(K::Termination).unwrap().latin1).into_owned(),
+                )),
+                Err(e) => {
+                    self.reject(K::Termination as usize, &e);
+                    None
+                }
+            }
+        });
+        if let Some((Some(s), _)) = &termination {
+            let at = self.at(self.tag(K::Termination).unwrap());
+            self.check_seat(*s, at);
+        }
+        let game_scores = self.scores(K::GameScores);
+        let meld_scores = self.scores(K::MeldScores);
+        let play_scores = self.scores(K::PlayScores);
+        let hand_scores = self.scores(K::HandScores);
+        let victor = self.int(K::Victor);
+        let kitty =
+            self.present(K::Kitty as usize)
+                .and_then(|v| match values::parse_card_list(v) {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        self.reject(K::Kitty as usize, &e);
+                        None
+                    }
+                });
+        let discard = self.present(K::Discard as usize).and_then(|v| {
+            match values::parse_dot_with_points(v) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    self.reject(K::Discard as usize, &e);
+                    None
+                }
+            }
+        });
+        let partner =
+            self.present(K::Partner as usize)
+                .and_then(|v| match values::parse_partner(v) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        self.reject(K::Partner as usize, &e);
+                        None
+                    }
+                });
+        let deal = self.hand_list(K::Deal);
+        let holding = self.hand_list(K::Holding);
+        let melds = self.hand_list(K::Melds);
+        let passed = self.hand_list(K::Passed);
+
+        let o = &mut out.hands;
+        o.hand_number.append_option(hand_number);
+        o.dealer.append_option(dealer.map(Seat::as_str));
+        o.declarer.append_option(declarer.map(Seat::as_str));
+        o.contract.append_option(contract);
+        o.trump.append_option(trump);
+        o.result.append_option(result);
+        match &termination {
+            Some((seat, cause)) => {
+                o.termination_seat.append_option(seat.map(Seat::as_str));
+                o.termination_cause.append_value(cause);
+            }
+            None => {
+                o.termination_seat.append_null();
+                o.termination_cause.append_null();
+            }
+        }
+        for (s, b) in [
+            (&game_scores, &mut o.game_scores),
+            (&meld_scores, &mut o.meld_scores),
+            (&play_scores, &mut o.play_scores),
+            (&hand_scores, &mut o.hand_scores),
+        ] {
+            match s {
+                Some(v) => {
+                    for x in v {
+                        b.values().append_option(*x);
+                    }
+                    b.append(true);
+                }
+                None => b.append(false),
+            }
+        }
+        o.victor.append_option(victor);
+        // Texts as written for the dot-syntax tags that were read (rejected ones are in other_tags).
+        for (k, b) in [
+            (K::Deal, &mut o.deal),
+            (K::Holding, &mut o.holding),
+            (K::Melds, &mut o.melds),
+            (K::Passed, &mut o.passed),
+        ] {
+            b.append_option(self.known[k as usize].map(|i| text(&self.lists.tags[i])));
+        }
+        append_strs(
+            &mut o.kitty,
+            kitty.as_ref().map(|c| c.iter().map(|c| c.as_str())),
+        );
+        append_strs(
+            &mut o.discard,
+            discard
+                .as_ref()
+                .and_then(|d| d.cards.as_ref())
+                .map(|c| c.iter().map(|c| c.as_str())),
+        );
+        o.discard_points
+            .append_option(discard.as_ref().and_then(|d| d.points));
+        o.partner_seat.append_option(partner.map(|p| p.0.as_str()));
+        o.partner_card.append_option(partner.map(|p| p.1.as_str()));
+        if self.bid_systems.is_empty() {
+            o.bid_systems.append(false);
+        } else {
+            let max = self
+                .bid_systems
+                .iter()
+                .map(|b| b.0)
+                .max()
+                .unwrap_or(0)
+                .min(64);
+            for team in 1..=max {
+                let v = self
+                    .bid_systems
+                    .iter()
+                    .find(|b| b.0 == team)
+                    .map(|b| text(&self.lists.tags[b.1]));
+                o.bid_systems.values().append_option(v);
+            }
+            o.bid_systems.append(true);
+            for &(team, ti) in &self.bid_systems {
+                if team == 0 || team > 64 {
+                    self.others.push(ti);
+                }
+            }
+        }
+
+        // Sections.
+        let (auction_start, auction_terminated) = self.auction(hand_id, &mut out.bids);
+        let (play_start, play_terminated) = self.play(hand_id, &mut out.tricks);
+        let o = &mut out.hands;
+        o.auction_start
+            .append_option(auction_start.map(Seat::as_str));
+        o.auction_terminated
+            .append_option(self.tag(K::Auction).map(|_| auction_terminated));
+        o.play_start.append_option(play_start.map(Seat::as_str));
+        o.play_terminated
+            .append_option(self.tag(K::Play).map(|_| play_terminated));
+
+        // Trailing tokens after tags that do not open a section.
+        for ti in self.h.lexed.tags.start as usize..self.h.lexed.tags.end as usize {
+            let t = &self.lists.tags[ti];
+            if !t.tokens.is_empty() && !matches!(t.name, b"Auction" | b"Play") {
+                let toks = self.tokens(t);
+                let first = toks[0];
+                let msg = format!(
+                    "tag {} does not open a section; {} token(s) after it are kept in other_tags",
+                    String::from_utf8_lossy(t.name),
+                    toks.len()
+                );
+                self.warn(first.at as usize, "P025", msg);
+            }
+        }
+
+        let comments: Vec<Cow<str>> = self.lists.comments
+            [self.h.lexed.comments.start as usize..self.h.lexed.comments.end as usize]
+            .iter()
+            .map(|c| bytes_text(c.text, self.h.lexed.latin1))
+            .collect();
+        append_strs(&mut o.comments, (!comments.is_empty()).then_some(comments));
+
+        // other_tags, in the order written; section tokens of non-section tags ride along.
+        self.others.sort_unstable();
+        let pairs: Vec<(Cow<str>, Option<Cow<str>>)> = self
+            .others
+            .iter()
+            .map(|&ti| {
+                let t = &self.lists.tags[ti];
+                (bytes_text(t.name, false), Some(text(t)))
+            })
+            .chain(
+                (self.h.lexed.tags.start as usize..self.h.lexed.tags.end as usize)
+                    .map(|ti| &self.lists.tags[ti])
+                    .filter(|t| !t.tokens.is_empty() && !matches!(t.name, b"Auction" | b"Play"))
+                    .map(|t| {
+                        let toks: Vec<Cow<str>> = self
+                            .tokens(t)
+                            .iter()
+                            .map(|k| bytes_text(k.text, t.latin1))
+                            .collect();
+                        (
+                            Cow::Owned(format!("{}#section", String::from_utf8_lossy(t.name))),
+                            Some(Cow::Owned(toks.join(" "))),
+                        )
+                    }),
+            )
+            .collect();
+        append_kv(
+            &mut o.other_tags,
+            pairs.iter().map(|(n, v)| (n.as_ref(), v.as_deref())),
+        );
+
+        self.seats_rows(hand_id, &deal, &holding, &passed, &melds, &mut out.seats);
+        self.notes_rows(hand_id, &mut out.notes);
+    }
+
+    fn teams(&self, lists: [&Option<Vec<Option<i32>>>; 4]) -> Option<usize> {
+        lists
+            .into_iter()
+            .find_map(|s| s.as_ref().map(|v| v.len()))
+            .filter(|&n| n >= 2)
+            .or_else(|| default_teams(self.players))
+    }
+
+    /// Cards of a hand list by seat position, or a warning when it does not fit.
+    fn by_seat<'l>(
+        &mut self,
+        k: K,
+        list: &'l Option<values::HandList>,
+    ) -> Vec<Option<&'l HandEntry>> {
+        let n = self.players;
+        let mut out = vec![None; n];
+        let Some(l) = list else { return out };
+        let at = self.at(self.tag(k).unwrap());
+        let Some(first) = seat_index(self.seats, l.first) else {
+            let msg = format!(
+                "{} starts at seat {}, which a {n}-player game does not use; its hands are not assigned to seats",
+                TAG_NAMES[k as usize],
+                l.first.as_str()
+            );
+            self.warn(at, "P022", msg);
+            return out;
+        };
+        if l.entries.len() != n && !(k == K::Passed && l.entries.len() < n) {
+            let msg = format!(
+                "{} lists {} hands for {n} players",
+                TAG_NAMES[k as usize],
+                l.entries.len()
+            );
+            self.warn(at, "P026", msg);
+        }
+        for (j, e) in l.entries.iter().enumerate().take(n) {
+            out[(first + j) % n] = Some(e);
+        }
+        out
+    }
+
+    fn seats_rows(
+        &mut self,
+        hand_id: u64,
+        deal: &Option<values::HandList>,
+        holding: &Option<values::HandList>,
+        passed: &Option<values::HandList>,
+        melds: &Option<values::HandList>,
+        out: &mut SeatsBuilder,
+    ) {
+        let dealt = self.by_seat(K::Deal, deal);
+        let held = self.by_seat(K::Holding, holding);
+        let pass = self.by_seat(K::Passed, passed);
+        let meld = self.by_seat(K::Melds, melds);
+        // Team count from the score tags when they say, else the usual default.
+        let gs = self
+            .present(K::GameScores as usize)
+            .and_then(values::parse_scores);
+        let ms = self
+            .present(K::MeldScores as usize)
+            .and_then(values::parse_scores);
+        let ps = self
+            .present(K::PlayScores as usize)
+            .and_then(values::parse_scores);
+        let hs = self
+            .present(K::HandScores as usize)
+            .and_then(values::parse_scores);
+        let teams = self.teams([&gs, &ms, &ps, &hs]);
+        fn cards(e: Option<&HandEntry>) -> Option<impl Iterator<Item = &'static str> + '_> {
+            e.and_then(|e| e.cards.as_ref())
+                .map(|c| c.iter().map(|c| c.as_str()))
+        }
+        for (pos, &s) in self.seats.iter().enumerate() {
+            out.hand_id.append_value(hand_id);
+            out.seat.append_value(s.as_str());
+            out.player
+                .append_option(self.slot(SEAT_BASE + s as usize).map(text));
+            out.player_type
+                .append_option(self.slot(TYPE_BASE + s as usize).map(text));
+            out.team.append_option(
+                teams
+                    .and_then(|t| team_of(pos, self.players, t))
+                    .map(|t| t as i32),
+            );
+            append_strs(&mut out.dealt, cards(dealt[pos]));
+            append_strs(&mut out.held, cards(held[pos]));
+            append_strs(&mut out.passed, cards(pass[pos]));
+            append_strs(&mut out.meld_cards, cards(meld[pos]));
+            out.meld_points
+                .append_option(meld[pos].and_then(|e| e.points));
+        }
+    }
+
+    /// The section's start seat, checked against the game's seats.
+    fn section_start(&mut self, t: &Tag<'a>) -> Option<usize> {
+        if is_missing(t.value) {
+            return None;
+        }
+        match Seat::parse(t.value.trim_ascii()) {
+            Some(s) => {
+                let i = seat_index(self.seats, s);
+                if i.is_none() {
+                    self.check_seat(s, self.at(t));
+                }
+                i
+            }
+            None => {
+                let msg = format!(
+                    "{} section must name the seat that starts it, found \"{}\"",
+                    String::from_utf8_lossy(t.name),
+                    text(t)
+                );
+                self.warn(self.at(t), "P027", msg);
+                None
+            }
+        }
+    }
+
+    fn auction(&mut self, hand_id: u64, out: &mut BidsBuilder) -> (Option<Seat>, bool) {
+        let Some(t) = self.tag(K::Auction) else {
+            return (None, false);
+        };
+        let start = self.section_start(t);
+        let n = self.players;
+        let mut pos = 0usize;
+        let mut seq = 0i32;
+        let mut terminated = false;
+        let mut last_line = None;
+        let mut misaligned = false;
+        for tok in self.tokens(t) {
+            if terminated {
+                let msg = format!(
+                    "{} after the auction's '*' termination is ignored",
+                    lex_found(tok)
+                );
+                self.warn(tok.at as usize, "P028", msg);
+                continue;
+            }
+            let txt = tok.text;
+            if txt == b"*" {
+                terminated = true;
+                continue;
+            }
+            if last_line.is_some_and(|l| l != tok.line) && pos % n != 0 && !misaligned {
+                misaligned = true;
+                let msg = format!(
+                    "auction line break inside round {}: each round should have {n} entries",
+                    pos / n + 1
+                );
+                self.warn(tok.at as usize, "P029", msg);
+            }
+            last_line = Some(tok.line);
+            if txt != b"-" {
+                let bid = values::parse_i32(txt).filter(|b| *b >= 0);
+                let is_pass = txt.eq_ignore_ascii_case(b"pass");
+                if bid.is_none() && !is_pass && txt != b"?" {
+                    let msg = format!(
+                        "expected Pass, a bid, '-' or '*' in the auction, found \"{}\"",
+                        bytes_text(txt, t.latin1)
+                    );
+                    self.warn(tok.at as usize, "P030", msg);
+                }
+                out.hand_id.append_value(hand_id);
+                out.seq.append_value(seq);
+                out.round.append_value((pos / n) as i32 + 1);
+                out.seat
+                    .append_option(start.map(|s| self.seats[(s + pos) % n].as_str()));
+                out.call.append_value(bytes_text(txt, t.latin1));
+                out.bid.append_option(bid);
+                seq += 1;
+            }
+            pos += 1;
+        }
+        (start.map(|s| self.seats[s]), terminated)
+    }
+
+    fn play(&mut self, hand_id: u64, out: &mut TricksBuilder) -> (Option<Seat>, bool) {
+        let Some(t) = self.tag(K::Play) else {
+            return (None, false);
+        };
+        let start = self.section_start(t);
+        let n = self.players;
+        let mut cur: Vec<Cow<str>> = Vec::with_capacity(n);
+        let mut cur_at = 0u32;
+        let mut trick = 0i32;
+        let mut leader: Option<Seat> = start.map(|s| self.seats[s]);
+        let mut terminated = false;
+        let toks = self.tokens(t);
+        let mut close = |this: &mut Self,
+                         cur: &mut Vec<Cow<str>>,
+                         ann: Option<(Option<Seat>, Option<i32>)>,
+                         at: u32,
+                         end: bool| {
+            trick += 1;
+            if cur.len() != n && !end {
+                let msg = format!("trick {trick} has {} cards for {n} players", cur.len());
+                this.warn(at as usize, "P031", msg);
+            }
+            out.hand_id.append_value(hand_id);
+            out.trick.append_value(trick);
+            out.leader.append_option(leader.map(Seat::as_str));
+            out.complete.append_value(cur.len() == n);
+            append_strs(&mut out.cards, Some(cur.drain(..)));
+            let (winner, points) = ann.unwrap_or((None, None));
+            out.winner.append_option(winner.map(Seat::as_str));
+            out.points.append_option(points);
+            leader = winner;
+        };
+        let mut pending_full = false;
+        for tok in toks {
+            if terminated {
+                let msg = format!(
+                    "{} after the play's '*' termination is ignored",
+                    lex_found(tok)
+                );
+                self.warn(tok.at as usize, "P028", msg);
+                continue;
+            }
+            let txt = tok.text;
+            if txt == b"*" {
+                terminated = true;
+                if !cur.is_empty() {
+                    close(self, &mut cur, None, cur_at, true);
+                }
+                pending_full = false;
+                continue;
+            }
+            if txt.first() == Some(&b'(') {
+                let ann = self.annotation(tok, t.latin1);
+                if cur.is_empty() {
+                    let msg = "trick annotation without cards before it".to_string();
+                    self.warn(tok.at as usize, "P032", msg);
+                    continue;
+                }
+                close(self, &mut cur, Some(ann), cur_at, false);
+                pending_full = false;
+                continue;
+            }
+            if pending_full {
+                close(self, &mut cur, None, cur_at, false);
+            }
+            if cur.is_empty() {
+                cur_at = tok.at;
+            }
+            let card = match Card::parse(txt) {
+                Some(c) => Cow::Borrowed(c.as_str()),
+                None => {
+                    if txt != b"-" && txt != b"?" {
+                        let msg = format!(
+                            "expected a card like CA, '-', '?' or '*' in the play, found \"{}\"",
+                            bytes_text(txt, t.latin1)
+                        );
+                        self.warn(tok.at as usize, "P033", msg);
+                    }
+                    bytes_text(txt, t.latin1)
+                }
+            };
+            cur.push(card);
+            pending_full = cur.len() == n;
+        }
+        if !cur.is_empty() {
+            close(self, &mut cur, None, cur_at, false);
+        }
+        (start.map(|s| self.seats[s]), terminated)
+    }
+
+    /// `(S2)`: the trick's winner and its points, either may be left out.
+    fn annotation(&mut self, tok: &Token<'a>, latin1: bool) -> (Option<Seat>, Option<i32>) {
+        let txt = tok.text;
+        let inner = txt.strip_prefix(b"(").and_then(|s| s.strip_suffix(b")"));
+        let parsed = inner.and_then(|inner| {
+            let split = inner
+                .iter()
+                .position(|b| !b.is_ascii_alphabetic())
+                .unwrap_or(inner.len());
+            let (seat, pts) = inner.split_at(split);
+            let seat = if seat.is_empty() {
+                None
+            } else {
+                Some(Seat::parse(seat)?)
+            };
+            let pts = if pts.is_empty() {
+                None
+            } else {
+                Some(values::parse_i32(pts)?)
+            };
+            (seat.is_some() || pts.is_some()).then_some((seat, pts))
+        });
+        match parsed {
+            Some((seat, pts)) => {
+                if let Some(s) = seat {
+                    self.check_seat(s, tok.at as usize);
+                }
+                (seat, pts)
+            }
+            None => {
+                let msg = format!(
+                    "expected a trick annotation like (S2), found \"{}\"",
+                    bytes_text(txt, latin1)
+                );
+                self.warn(tok.at as usize, "P034", msg);
+                (None, None)
+            }
+        }
+    }
+
+    fn notes_rows(&mut self, hand_id: u64, out: &mut NotesBuilder) {
+        let point = |p: Option<super::lex::SegPoint>| {
+            p.map(|p| {
+                (
+                    (p.segment as char).to_string(),
+                    p.number.map(|n| n as i32),
+                    p.sub.map(|n| n as i32),
+                )
+            })
+        };
+        for (seq, &ti) in self.notes.iter().enumerate() {
+            let t = &self.lists.tags[ti];
+            let value = text(t);
+            let (seat, body) = if t.name == b"Chat" {
+                match values::split_seat(t.value).and_then(|(s, _)| Seat::parse(s)) {
+                    Some(s) => {
+                        let colon = value.find(':').unwrap();
+                        (Some(s.as_str()), Cow::Owned(value[colon + 1..].to_string()))
+                    }
+                    None => (None, value.clone()),
+                }
+            } else {
+                (None, value.clone())
+            };
+            out.hand_id.append_value(hand_id);
+            out.seq.append_value(seq as i32);
+            out.tag.append_value(String::from_utf8_lossy(t.name));
+            out.seat.append_option(seat);
+            out.text.append_value(body);
+            out.value.append_value(&value);
+            let seg = t.segment;
+            out.segment
+                .append_option(seg.map(|s| String::from_utf8_lossy(s.text)));
+            let (ss, sn, su) = match point(seg.map(|s| s.start)) {
+                Some((a, b, c)) => (Some(a), b, c),
+                None => (None, None, None),
+            };
+            let (es, en, eu) = match point(seg.and_then(|s| s.end)) {
+                Some((a, b, c)) => (Some(a), b, c),
+                None => (None, None, None),
+            };
+            out.start_segment.append_option(ss);
+            out.start_number.append_option(sn);
+            out.start_sub.append_option(su);
+            out.end_segment.append_option(es);
+            out.end_number.append_option(en);
+            out.end_sub.append_option(eu);
+        }
+    }
+}
+
+fn lex_found(tok: &Token<'_>) -> String {
+    format!("\"{}\"", String::from_utf8_lossy(tok.text))
+}

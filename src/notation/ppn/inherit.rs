@@ -1,0 +1,140 @@
+//! Phase 2: tag value inheritance, in input order.
+//!
+//! As in PBN 2.1 section 4.8: a value of exactly `#` takes the value of the
+//! same tag in the previous hand (itself already resolved); a value beginning
+//! `##` is the text after `##`, and is also used for every later hand of the
+//! file that does not declare the tag; a later plain declaration of such a tag
+//! replaces the carried value from then on. Note and Chat tags, segmental tags,
+//! and records that were quarantined take no part. A `#` with nothing to take
+//! from is dropped with a warning (PBN would use ""; we do not invent a value).
+
+use super::Group;
+use super::build::is_repeatable;
+use super::lex::{Tag, TagState};
+use crate::error::Diag;
+
+#[derive(Default)]
+pub struct Resolver<'a> {
+    /// Values set with `##`, by tag name.
+    sticky: Vec<Tag<'a>>,
+    /// Final tags of the last hand resolved before the current call.
+    carried: Vec<Tag<'a>>,
+}
+
+fn takes_part(t: &Tag<'_>) -> bool {
+    t.segment.is_none() && !is_repeatable(t.name) && t.state != TagState::Unresolved
+}
+
+fn final_tags<'g, 'a>(g: &'g Group<'a>, hi: usize) -> impl Iterator<Item = &'g Tag<'a>> {
+    let h = &g.hands[hi];
+    let r = |r: &std::ops::Range<u32>| r.start as usize..r.end as usize;
+    r(&h.lexed.tags)
+        .chain(r(&h.extra))
+        .map(move |i| &g.lists.tags[i])
+        .filter(|t| takes_part(t))
+}
+
+impl<'a> Resolver<'a> {
+    /// Resolves every hand of `groups`, which follow the hands seen before.
+    pub fn resolve(&mut self, groups: &mut [Group<'a>]) {
+        let mut prev: Option<(usize, usize)> = None;
+        for gi in 0..groups.len() {
+            for hi in 0..groups[gi].hands.len() {
+                let h = &groups[gi].hands[hi];
+                if h.lexed.error.is_some() || h.lexed.tags.is_empty() {
+                    continue;
+                }
+                if h.lexed.has_hash || !self.sticky.is_empty() {
+                    self.resolve_hand(groups, gi, hi, prev);
+                }
+                prev = Some((gi, hi));
+            }
+        }
+        if let Some((gi, hi)) = prev {
+            self.carried = final_tags(&groups[gi], hi).copied().collect();
+        }
+    }
+
+    fn lookup(
+        &self,
+        groups: &[Group<'a>],
+        prev: Option<(usize, usize)>,
+        name: &[u8],
+    ) -> Option<Tag<'a>> {
+        match prev {
+            Some((gi, hi)) => final_tags(&groups[gi], hi)
+                .find(|t| t.name == name)
+                .copied(),
+            None => self.carried.iter().find(|t| t.name == name).copied(),
+        }
+    }
+
+    fn resolve_hand(
+        &mut self,
+        groups: &mut [Group<'a>],
+        gi: usize,
+        hi: usize,
+        prev: Option<(usize, usize)>,
+    ) {
+        let tags = groups[gi].hands[hi].lexed.tags.clone();
+        let mut declared: Vec<&'a [u8]> = Vec::new();
+        for ti in tags.start as usize..tags.end as usize {
+            let t = groups[gi].lists.tags[ti];
+            if !takes_part(&t) {
+                continue;
+            }
+            declared.push(t.name);
+            if t.value == b"#" {
+                match self.lookup(groups, prev, t.name) {
+                    Some(p) => {
+                        let slot = &mut groups[gi].lists.tags[ti];
+                        slot.value = p.value;
+                        slot.escaped = p.escaped;
+                        slot.latin1 = p.latin1;
+                        slot.state = TagState::Inherited;
+                    }
+                    None => {
+                        groups[gi].lists.tags[ti].state = TagState::Unresolved;
+                        groups[gi].late.push((
+                            hi as u32,
+                            Diag::warning(
+                                t.value_at as usize,
+                                "P040",
+                                format!(
+                                    "tag {} is \"#\" but no earlier hand of this file has it; left empty",
+                                    String::from_utf8_lossy(t.name)
+                                ),
+                            ),
+                        ));
+                    }
+                }
+            } else if let Some(rest) = t.value.strip_prefix(b"##") {
+                let slot = &mut groups[gi].lists.tags[ti];
+                slot.value = rest;
+                slot.value_at += 2;
+                let tag = *slot;
+                self.set_sticky(tag);
+            } else if self.sticky.iter().any(|s| s.name == t.name) {
+                self.set_sticky(t);
+            }
+        }
+        let g = &mut groups[gi];
+        let start = g.lists.tags.len() as u32;
+        for s in &self.sticky {
+            if !declared.contains(&s.name) {
+                let mut t = *s;
+                t.state = TagState::Inherited;
+                t.tokens = Default::default();
+                g.lists.tags.push(t);
+            }
+        }
+        g.hands[hi].extra = start..g.lists.tags.len() as u32;
+    }
+
+    fn set_sticky(&mut self, t: Tag<'a>) {
+        match self.sticky.iter_mut().find(|s| s.name == t.name) {
+            Some(s) => *s = t,
+            None => self.sticky.push(t),
+        }
+    }
+}

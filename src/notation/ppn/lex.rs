@@ -1,0 +1,597 @@
+//! Phase 1: the tokens of one PPN record, borrowed from the input.
+//!
+//! Knows syntax only: tag pairs (with segmental prefixes), section tokens,
+//! comments and escape lines. Meaning is given in `build`.
+
+use std::ops::Range;
+
+use memchr::{memchr, memchr2, memchr3};
+
+use crate::error::Diag;
+
+/// Tags whose texts come from elsewhere after inheritance is resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagState {
+    /// As written in this record.
+    Written,
+    /// Filled in from an earlier hand (`#` or `##`).
+    Inherited,
+    /// `#` with nothing to inherit from: treated as absent.
+    Unresolved,
+}
+
+/// A point of a segmental prefix: segment letter and up to two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SegPoint {
+    pub segment: u8,
+    pub number: Option<u32>,
+    pub sub: Option<u32>,
+}
+
+/// A segmental prefix `@start-end=`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment<'a> {
+    /// The text between `@` and `=`.
+    pub text: &'a [u8],
+    pub start: SegPoint,
+    pub end: Option<SegPoint>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Tag<'a> {
+    pub name: &'a [u8],
+    /// The value between the quotes, escapes not yet undone.
+    pub value: &'a [u8],
+    /// Offset of the tag (its `[` or `@`) in its record.
+    pub at: u32,
+    /// Offset of the value's first byte in its record.
+    pub value_at: u32,
+    /// The value holds backslash escapes.
+    pub escaped: bool,
+    /// The value's record is not valid UTF-8 (decoded as Latin-1).
+    pub latin1: bool,
+    pub segment: Option<Segment<'a>>,
+    /// Section tokens that follow the tag, in the group's token list.
+    pub tokens: Span,
+    pub state: TagState,
+}
+
+/// A range of a group's token list (`Copy`, unlike `Range`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    pub fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Token<'a> {
+    pub text: &'a [u8],
+    pub at: u32,
+    /// 0-based line within the record.
+    pub line: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Comment<'a> {
+    pub text: &'a [u8],
+    pub at: u32,
+}
+
+/// The flat token lists of a group of records; each record owns ranges of them.
+#[derive(Default, Debug)]
+pub struct Lists<'a> {
+    pub tags: Vec<Tag<'a>>,
+    pub tokens: Vec<Token<'a>>,
+    pub comments: Vec<Comment<'a>>,
+}
+
+/// What lexing one record gave.
+#[derive(Clone, Debug)]
+pub struct Lexed {
+    pub tags: Range<u32>,
+    pub comments: Range<u32>,
+    /// A syntax error stopped the lexer; the record is quarantined.
+    pub error: Option<Diag>,
+    /// Warnings found on the way.
+    pub warnings: Vec<Diag>,
+    /// Some tag value starts with `#`.
+    pub has_hash: bool,
+    pub latin1: bool,
+}
+
+const MAX_TAG_LEN: usize = 255;
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+fn is_token_end(b: u8) -> bool {
+    is_ws(b) || matches!(b, b'[' | b'{' | b';' | b'"' | b'(')
+}
+
+/// Describes what was found at `i`, for messages.
+pub fn found(r: &[u8], i: usize) -> String {
+    match r.get(i) {
+        None => "the end of the record".to_string(),
+        Some(b'\n') | Some(b'\r') => "the end of the line".to_string(),
+        Some(&b) if b.is_ascii_graphic() || b == b' ' => format!("'{}'", b as char),
+        Some(&b) => format!("byte 0x{b:02X}"),
+    }
+}
+
+struct Lexer<'a, 'l> {
+    r: &'a [u8],
+    i: usize,
+    line: u32,
+    line_start: usize,
+    lists: &'l mut Lists<'a>,
+    latin1: bool,
+    warnings: Vec<Diag>,
+    has_hash: bool,
+}
+
+/// Lexes one record into `lists`.
+pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
+    let tags0 = lists.tags.len() as u32;
+    let comments0 = lists.comments.len() as u32;
+    let latin1 = std::str::from_utf8(r).is_err();
+    let mut lx = Lexer {
+        r,
+        i: 0,
+        line: 0,
+        line_start: 0,
+        lists,
+        latin1,
+        warnings: Vec::new(),
+        has_hash: false,
+    };
+    let error = lx.run().err();
+    Lexed {
+        tags: tags0..lx.lists.tags.len() as u32,
+        comments: comments0..lx.lists.comments.len() as u32,
+        error,
+        warnings: lx.warnings,
+        has_hash: lx.has_hash,
+        latin1,
+    }
+}
+
+impl<'a> Lexer<'a, '_> {
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.r.get(self.i) {
+            if !is_ws(b) {
+                break;
+            }
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.i + 1;
+            }
+            self.i += 1;
+        }
+    }
+
+    fn run(&mut self) -> Result<(), Diag> {
+        let r = self.r;
+        let mut section: Option<usize> = None;
+        loop {
+            self.skip_ws();
+            let i = self.i;
+            let Some(&b) = r.get(i) else { return Ok(()) };
+            match b {
+                b'%' if i == self.line_start => {
+                    self.i = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
+                }
+                b'{' => {
+                    let Some(j) = memchr(b'}', &r[i + 1..]) else {
+                        return Err(Diag::error(
+                            i,
+                            "P003",
+                            "unterminated comment: expected '}' before the end of the record",
+                        ));
+                    };
+                    let end = i + 1 + j;
+                    for p in memchr::memchr_iter(b'\n', &r[i..end]) {
+                        self.line += 1;
+                        self.line_start = i + p + 1;
+                    }
+                    self.lists.comments.push(Comment {
+                        text: &r[i + 1..end],
+                        at: i as u32,
+                    });
+                    self.i = end + 1;
+                }
+                b';' => {
+                    let end = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
+                    self.lists.comments.push(Comment {
+                        text: &r[i + 1..end],
+                        at: i as u32,
+                    });
+                    self.i = end;
+                }
+                b'[' | b'@' => {
+                    self.tag()?;
+                    section = Some(self.lists.tags.len() - 1);
+                }
+                _ => match section {
+                    Some(t) => self.token(t),
+                    None => {
+                        return Err(Diag::error(
+                            i,
+                            "P004",
+                            format!("expected '[' to start a tag pair, found {}", found(r, i)),
+                        ));
+                    }
+                },
+            }
+        }
+    }
+
+    fn token(&mut self, tag: usize) {
+        let r = self.r;
+        let i = self.i;
+        let end = if r[i] == b'(' {
+            match memchr2(b')', b'\n', &r[i..]) {
+                Some(j) if r[i + j] == b')' => i + j + 1,
+                _ => {
+                    i + 1
+                        + r[i + 1..]
+                            .iter()
+                            .position(|&b| is_ws(b))
+                            .unwrap_or(r.len() - i - 1)
+                }
+            }
+        } else {
+            i + 1
+                + r[i + 1..]
+                    .iter()
+                    .position(|&b| is_token_end(b))
+                    .unwrap_or(r.len() - i - 1)
+        };
+        self.lists.tokens.push(Token {
+            text: &r[i..end],
+            at: i as u32,
+            line: self.line,
+        });
+        self.lists.tags[tag].tokens.end = self.lists.tokens.len() as u32;
+        self.i = end;
+    }
+
+    fn tag(&mut self) -> Result<(), Diag> {
+        let r = self.r;
+        let start = self.i;
+        let segment = if r[start] == b'@' {
+            let Some(eq) = r[start..]
+                .iter()
+                .position(|&b| b == b'=' || is_ws(b) || b == b'[')
+            else {
+                return Err(self.bad_prefix(start, r.len()));
+            };
+            let eq = start + eq;
+            if r[eq] != b'=' {
+                return Err(self.bad_prefix(start, eq));
+            }
+            let seg = parse_segment(&r[start + 1..eq]).ok_or_else(|| self.bad_prefix(start, eq))?;
+            self.i = eq + 1;
+            self.skip_ws();
+            if r.get(self.i) != Some(&b'[') {
+                return Err(Diag::error(
+                    self.i,
+                    "P007",
+                    format!(
+                        "expected '[' after the segmental prefix '@{}=', found {}",
+                        String::from_utf8_lossy(seg.text),
+                        found(r, self.i)
+                    ),
+                ));
+            }
+            Some(seg)
+        } else {
+            None
+        };
+        self.i += 1;
+        self.skip_ws();
+        let name_start = self.i;
+        while self
+            .r
+            .get(self.i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            self.i += 1;
+        }
+        let name = &r[name_start..self.i];
+        if name.is_empty() {
+            return Err(Diag::error(
+                self.i,
+                "P005",
+                format!("expected a tag name after '[', found {}", found(r, self.i)),
+            ));
+        }
+        let name_str = String::from_utf8_lossy(name);
+        self.skip_ws();
+        if r.get(self.i) != Some(&b'"') {
+            return Err(Diag::error(
+                self.i,
+                "P006",
+                format!(
+                    "expected '\"' to open the value of tag {name_str}, found {}",
+                    found(r, self.i)
+                ),
+            ));
+        }
+        let value_start = self.i + 1;
+        let mut p = value_start;
+        let mut escaped = false;
+        let value_end = loop {
+            let unterminated = || {
+                Diag::error(
+                    value_start - 1,
+                    "P001",
+                    format!(
+                        "unterminated string in tag {name_str}: expected '\"' before the end of the line"
+                    ),
+                )
+            };
+            let Some(j) = memchr3(b'"', b'\\', b'\n', &r[p..]) else {
+                return Err(unterminated());
+            };
+            let q = p + j;
+            match r[q] {
+                b'"' => break q,
+                b'\\' if r.get(q + 1).is_some_and(|&b| b != b'\n') => {
+                    escaped = true;
+                    p = q + 2;
+                }
+                _ => return Err(unterminated()),
+            }
+        };
+        self.i = value_end + 1;
+        self.skip_ws();
+        if r.get(self.i) != Some(&b']') {
+            return Err(Diag::error(
+                self.i,
+                "P002",
+                format!(
+                    "expected ']' to close tag {name_str}, found {}",
+                    found(r, self.i)
+                ),
+            ));
+        }
+        self.i += 1;
+        let len = self.i - start;
+        if len > MAX_TAG_LEN {
+            self.warnings.push(Diag::warning(
+                start,
+                "P100",
+                format!("tag {name_str} is {len} bytes long; the spec allows {MAX_TAG_LEN}"),
+            ));
+        }
+        let value = &r[value_start..value_end];
+        if value.first() == Some(&b'#') {
+            self.has_hash = true;
+        }
+        let ntok = self.lists.tokens.len() as u32;
+        self.lists.tags.push(Tag {
+            name,
+            value,
+            at: start as u32,
+            value_at: value_start as u32,
+            escaped,
+            latin1: self.latin1,
+            segment,
+            tokens: Span {
+                start: ntok,
+                end: ntok,
+            },
+            state: TagState::Written,
+        });
+        Ok(())
+    }
+
+    fn bad_prefix(&self, start: usize, end: usize) -> Diag {
+        Diag::error(
+            start,
+            "P008",
+            format!(
+                "invalid segmental prefix '{}': expected '@' segment[.number[.number]]-[segment[.number[.number]]]= followed by a tag",
+                String::from_utf8_lossy(&self.r[start..end.min(start + 40)])
+            ),
+        )
+    }
+}
+
+fn parse_point(s: &[u8]) -> Option<SegPoint> {
+    let (&letter, rest) = s.split_first()?;
+    let segment = letter.to_ascii_uppercase();
+    if !b"DAXMPR".contains(&segment) {
+        return None;
+    }
+    let mut nums = [None, None];
+    if !rest.is_empty() {
+        if rest[0] != b'.' {
+            return None;
+        }
+        let parts: Vec<&[u8]> = rest[1..].split(|&b| b == b'.').collect();
+        if parts.len() > 2 {
+            return None;
+        }
+        for (slot, part) in nums.iter_mut().zip(parts) {
+            *slot = Some(parse_u32(part)?);
+        }
+    }
+    Some(SegPoint {
+        segment,
+        number: nums[0],
+        sub: nums[1],
+    })
+}
+
+/// Parses the text between `@` and `=`: `start`, `start-` or `start-end`.
+pub fn parse_segment(text: &[u8]) -> Option<Segment<'_>> {
+    let (start, end) = match memchr(b'-', text) {
+        Some(d) => (&text[..d], Some(&text[d + 1..])),
+        None => (text, None),
+    };
+    let start = parse_point(start)?;
+    let end = match end {
+        Some(e) if !e.is_empty() => Some(parse_point(e)?),
+        _ => None,
+    };
+    Some(Segment { text, start, end })
+}
+
+/// A non-negative decimal number without sign, overflow-checked.
+pub fn parse_u32(s: &[u8]) -> Option<u32> {
+    if s.is_empty() || s.len() > 10 {
+        return None;
+    }
+    let mut v: u32 = 0;
+    for &b in s {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add((b - b'0') as u32)?;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lexed(r: &[u8]) -> (Lexed, Lists<'_>) {
+        let mut lists = Lists::default();
+        let l = lex(r, &mut lists);
+        (l, lists)
+    }
+
+    fn s(b: &[u8]) -> &str {
+        std::str::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn tags_sections_and_comments() {
+        let r = b"[Event \"A \\\"B\\\"\"] [Site\"x\"]\n{c1\n\nc2}\n[Auction \"E\"]\nPass 52 ; note\n- 60\n% escape\n[Play \"S\"]\nCA CJ(S2)";
+        let (l, lists) = lexed(r);
+        assert!(l.error.is_none());
+        assert_eq!(l.tags, 0..4);
+        let t = &lists.tags;
+        assert_eq!(s(t[0].name), "Event");
+        assert_eq!(s(t[0].value), "A \\\"B\\\"");
+        assert!(t[0].escaped);
+        assert_eq!(s(t[1].value), "x");
+        assert_eq!(s(t[2].name), "Auction");
+        let toks: Vec<(&str, u32)> = lists.tokens[t[2].tokens.range()]
+            .iter()
+            .map(|k| (s(k.text), k.line))
+            .collect();
+        assert_eq!(toks, [("Pass", 5), ("52", 5), ("-", 6), ("60", 6)]);
+        let play: Vec<&str> = lists.tokens[t[3].tokens.range()]
+            .iter()
+            .map(|k| s(k.text))
+            .collect();
+        assert_eq!(play, ["CA", "CJ", "(S2)"]);
+        let comments: Vec<&str> = lists.comments.iter().map(|c| s(c.text)).collect();
+        assert_eq!(comments, ["c1\n\nc2", " note"]);
+    }
+
+    #[test]
+    fn import_whitespace_and_multiline_tags() {
+        let (l, lists) = lexed(b"[ Event\n  \"x\" ]  [Site \"y\"]");
+        assert!(l.error.is_none());
+        assert_eq!(lists.tags.len(), 2);
+        assert_eq!(s(lists.tags[0].value), "x");
+    }
+
+    #[test]
+    fn segmental_prefixes() {
+        let (l, lists) =
+            lexed(b"@P.19.3-R=[Chat \"N:gg\"]\n@M-=[East \"x\"] @A.3.2-M=[Note \"n\"]");
+        assert!(l.error.is_none(), "{:?}", l.error);
+        let seg = lists.tags[0].segment.unwrap();
+        assert_eq!(
+            seg.start,
+            SegPoint {
+                segment: b'P',
+                number: Some(19),
+                sub: Some(3)
+            }
+        );
+        assert_eq!(
+            seg.end,
+            Some(SegPoint {
+                segment: b'R',
+                number: None,
+                sub: None
+            })
+        );
+        assert_eq!(lists.tags[1].segment.unwrap().end, None);
+        assert_eq!(lists.tags[2].segment.unwrap().start.sub, Some(2));
+    }
+
+    fn error_of(r: &[u8]) -> (String, &'static str, u32) {
+        let (l, _) = lexed(r);
+        let e = l.error.expect("an error");
+        (e.message, e.code, e.at)
+    }
+
+    #[test]
+    fn syntax_errors_say_what_was_expected() {
+        assert_eq!(
+            error_of(b"[Event \"x"),
+            (
+                "unterminated string in tag Event: expected '\"' before the end of the line".into(),
+                "P001",
+                7
+            )
+        );
+        assert_eq!(
+            error_of(b"[Event \"x\" junk"),
+            (
+                "expected ']' to close tag Event, found 'j'".into(),
+                "P002",
+                11
+            )
+        );
+        assert_eq!(error_of(b"[Event \"x\"] {open").1, "P003");
+        assert_eq!(
+            error_of(b"hello [Event \"x\"]"),
+            (
+                "expected '[' to start a tag pair, found 'h'".into(),
+                "P004",
+                0
+            )
+        );
+        assert_eq!(error_of(b"[ \"x\"]").1, "P005");
+        assert_eq!(
+            error_of(b"[Event x]"),
+            (
+                "expected '\"' to open the value of tag Event, found 'x'".into(),
+                "P006",
+                7
+            )
+        );
+        assert_eq!(error_of(b"@Q.1-=[Note \"x\"]").1, "P008");
+        assert_eq!(error_of(b"@P.1-= Note").1, "P007");
+    }
+
+    #[test]
+    fn long_tags_warn_and_latin1_is_flagged() {
+        let mut r = b"[Event \"".to_vec();
+        r.extend(std::iter::repeat_n(b'a', 300));
+        r.extend_from_slice(b"\"] [Site \"M\xfcnchen\"]");
+        let (l, lists) = lexed(&r);
+        assert!(l.error.is_none());
+        assert_eq!(l.warnings[0].code, "P100");
+        assert!(l.latin1 && lists.tags[1].latin1);
+    }
+}

@@ -1,0 +1,157 @@
+//! Portable Pinochle Notation.
+//!
+//! Three phases per group of records: [`lex`] (parallel) finds tags, section
+//! tokens and comments; [`inherit`] (sequential, in input order) resolves `#`
+//! and `##`; [`build`] (parallel) gives values their meaning and fills the tables.
+
+pub mod build;
+pub mod inherit;
+pub mod lex;
+pub mod values;
+
+use std::ops::Range;
+
+use crate::columns::Tables;
+use crate::columns::errors::ErrorsBuilder;
+use crate::columns::pinochle::*;
+use crate::error::{Diag, Error};
+use crate::notation::{FileInfo, Notation};
+use crate::split::Item;
+
+/// What the file headers say at a given record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ctx<'a> {
+    /// `1.0` of `% PPN 1.0`.
+    pub version: Option<&'a [u8]>,
+    /// `EXPORT` or `IMPORT`.
+    pub format: Option<&'a [u8]>,
+    /// The value of `% ID ...`.
+    pub id: Option<&'a [u8]>,
+}
+
+/// One record of a group, with where it came from and what lexing found.
+#[derive(Debug)]
+pub struct HandRec<'a> {
+    pub bytes: &'a [u8],
+    pub byte: u64,
+    pub line: u64,
+    pub index: u64,
+    pub ctx: Ctx<'a>,
+    pub lexed: lex::Lexed,
+    /// Tags added by inheritance (`##`), in the group's tag list.
+    pub extra: Range<u32>,
+}
+
+/// Records parsed together by one task.
+#[derive(Debug, Default)]
+pub struct Group<'a> {
+    pub lists: lex::Lists<'a>,
+    pub hands: Vec<HandRec<'a>>,
+    /// Diagnostics of the inheritance pass, by hand index (ascending).
+    pub late: Vec<(u32, Diag)>,
+}
+
+/// Per-file state carried from record to record.
+#[derive(Default)]
+pub struct FileState<'a> {
+    pub ctx: Ctx<'a>,
+    pub inherit: inherit::Resolver<'a>,
+}
+
+/// `hand_id`: the input file's index in the high 24 bits, the record's index
+/// in the low 40, so ids are unique in a dataset and the same for every run
+/// over the same inputs.
+pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
+    (file_index << 40) | record_index
+}
+
+pub struct Ppn;
+
+impl Notation for Ppn {
+    type Group<'a> = Group<'a>;
+    type FileState<'a> = FileState<'a>;
+    type Context<'a> = Ctx<'a>;
+
+    fn name(&self) -> &'static str {
+        "ppn"
+    }
+
+    fn sniff(&self, head: &[u8]) -> bool {
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        head.starts_with(b"% PPN")
+            || head.windows(6).any(|w| w == b"[Deal ") && head.windows(7).any(|w| w == b"[Melds ")
+    }
+
+    fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
+        let rest = line.strip_prefix(b"%").unwrap_or(line).trim_ascii();
+        let word_end = rest
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let (word, value) = (&rest[..word_end], rest[word_end..].trim_ascii());
+        match word {
+            b"PPN" => state.ctx.version = Some(value),
+            b"EXPORT" | b"IMPORT" => state.ctx.format = Some(word),
+            b"ID" => state.ctx.id = Some(value),
+            _ => {}
+        }
+    }
+
+    fn record_context<'a>(&self, state: &FileState<'a>) -> Ctx<'a>
+    where
+        'a: 'a,
+    {
+        state.ctx
+    }
+
+    fn parse<'a>(&self, input: &'a [u8], records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
+        let mut g = Group::default();
+        g.hands.reserve(records.len());
+        for &(item, index, ctx) in records {
+            let bytes = &input[item.start as usize..item.end as usize];
+            let lexed = lex::lex(bytes, &mut g.lists);
+            let n = g.lists.tags.len() as u32;
+            g.hands.push(HandRec {
+                bytes,
+                byte: item.start,
+                line: item.line,
+                index,
+                ctx,
+                lexed,
+                extra: n..n,
+            });
+        }
+        g
+    }
+
+    fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
+        state.inherit.resolve(groups);
+    }
+
+    fn build(&self, file: &FileInfo, group: &Group<'_>) -> Result<Tables, Error> {
+        let mut b = build::Builders::default();
+        build::build_group(file, group, &mut b);
+        Ok(vec![
+            (HandsBuilder::TABLE, b.hands.finish()?),
+            (SeatsBuilder::TABLE, b.seats.finish()?),
+            (BidsBuilder::TABLE, b.bids.finish()?),
+            (TricksBuilder::TABLE, b.tricks.finish()?),
+            (NotesBuilder::TABLE, b.notes.finish()?),
+            (ErrorsBuilder::TABLE, b.errors.finish()?),
+        ])
+    }
+}
+
+impl Ppn {
+    /// The tables and their schemas, in output order.
+    pub fn schemas() -> Vec<(&'static str, arrow_schema::SchemaRef)> {
+        vec![
+            (HandsBuilder::TABLE, HandsBuilder::schema()),
+            (SeatsBuilder::TABLE, SeatsBuilder::schema()),
+            (BidsBuilder::TABLE, BidsBuilder::schema()),
+            (TricksBuilder::TABLE, TricksBuilder::schema()),
+            (NotesBuilder::TABLE, NotesBuilder::schema()),
+            (ErrorsBuilder::TABLE, ErrorsBuilder::schema()),
+        ]
+    }
+}

@@ -1,0 +1,472 @@
+//! Readers for PPN tag values. Each returns `None` (or an error string) when
+//! the text does not have the expected shape; callers keep the text aside.
+
+use crate::pinochle::card::{DotError, parse_dot_hand};
+use crate::pinochle::{Card, Seat};
+
+/// `*` (terminated), `?` (unknown) and the empty string stand for no value.
+pub fn is_missing(v: &[u8]) -> bool {
+    matches!(v.trim_ascii(), b"" | b"*" | b"?")
+}
+
+/// A decimal integer with optional sign, overflow-checked.
+pub fn parse_i32(v: &[u8]) -> Option<i32> {
+    let v = v.trim_ascii();
+    let (neg, digits) = match v.first()? {
+        b'-' => (true, &v[1..]),
+        b'+' => (false, &v[1..]),
+        _ => (false, v),
+    };
+    if digits.is_empty() || digits.len() > 10 {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + (b - b'0') as i64;
+    }
+    i32::try_from(if neg { -n } else { n }).ok()
+}
+
+/// Team-ordered scores `-54:328`; `*` or `?` entries are unknown.
+pub fn parse_scores(v: &[u8]) -> Option<Vec<Option<i32>>> {
+    v.split(|&b| b == b':')
+        .map(|part| {
+            if is_missing(part) {
+                Some(None)
+            } else {
+                parse_i32(part).map(Some)
+            }
+        })
+        .collect()
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date.
+pub fn days_from_civil(y: i32, m: u32, d: u32) -> i32 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy as i32;
+    era * 146097 + doe - 719468
+}
+
+fn days_in_month(y: i32, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        _ => 28,
+    }
+}
+
+/// The outcome of reading a `YYYY.MM.DD` date.
+#[derive(Debug, PartialEq, Eq)]
+pub enum DateValue {
+    /// Fully known: days since the Unix epoch.
+    Known(i32),
+    /// Well formed with `?` parts: no date, no complaint.
+    Partial,
+    Invalid,
+}
+
+pub fn parse_date(v: &[u8]) -> DateValue {
+    let parts: Vec<&[u8]> = v.split(|&b| b == b'.').collect();
+    let widths = [4, 2, 2];
+    if parts.len() != 3 || parts.iter().zip(widths).any(|(p, w)| p.len() != w) {
+        return DateValue::Invalid;
+    }
+    if parts
+        .iter()
+        .any(|p| p.iter().any(|&b| !b.is_ascii_digit() && b != b'?'))
+    {
+        return DateValue::Invalid;
+    }
+    if parts.iter().any(|p| p.contains(&b'?')) {
+        return DateValue::Partial;
+    }
+    let num = |p: &[u8]| p.iter().fold(0u32, |n, &b| n * 10 + (b - b'0') as u32);
+    let (y, m, d) = (num(parts[0]) as i32, num(parts[1]), num(parts[2]));
+    if !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
+        return DateValue::Invalid;
+    }
+    DateValue::Known(days_from_civil(y, m, d))
+}
+
+/// One entry of a seat-prefixed list of dot-syntax hands.
+#[derive(Debug, PartialEq, Eq)]
+pub struct HandEntry {
+    /// `None` for `-` (unknown hand).
+    pub cards: Option<Vec<Card>>,
+    /// The `(points)` after the cards, where written.
+    pub points: Option<i32>,
+}
+
+/// A seat-prefixed list `E:hand hand ...` (Deal, Holding, Melds, Passed).
+#[derive(Debug, PartialEq, Eq)]
+pub struct HandList {
+    pub first: Seat,
+    pub entries: Vec<HandEntry>,
+}
+
+/// Cards in dot syntax with an optional `(points)` after them, as in Discard
+/// and each entry of Melds.
+pub fn parse_dot_with_points(v: &[u8]) -> Result<HandEntry, String> {
+    let v = v.trim_ascii();
+    let (cards, points) = match memchr::memchr(b'(', v) {
+        Some(p) => {
+            let close = v.len() - 1;
+            if v[close] != b')' || close < p + 1 {
+                return Err(format!(
+                    "expected ')' to close the points in '{}'",
+                    lossy(v)
+                ));
+            }
+            let pts = &v[p + 1..close];
+            let points = if is_missing(pts) {
+                None
+            } else {
+                Some(parse_i32(pts).ok_or_else(|| {
+                    format!("expected a number of points, found '{}'", lossy(pts))
+                })?)
+            };
+            (v[..p].trim_ascii_end(), points)
+        }
+        None => (v, None),
+    };
+    if matches!(cards, b"-" | b"*" | b"?") {
+        return Ok(HandEntry {
+            cards: None,
+            points,
+        });
+    }
+    let mut out = Vec::with_capacity(cards.len());
+    parse_dot_hand(cards, &mut out).map_err(|e| match e {
+        DotError::Groups(n) => format!(
+            "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in '{}', found {n}",
+            lossy(cards)
+        ),
+        DotError::Rank(i) => format!(
+            "expected a rank (A T K Q J 9) in '{}', found '{}'",
+            lossy(cards),
+            cards[i] as char
+        ),
+    })?;
+    Ok(HandEntry {
+        cards: Some(out),
+        points,
+    })
+}
+
+fn lossy(v: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(v)
+}
+
+/// Splits `SEAT:rest` at the first colon.
+pub fn split_seat(v: &[u8]) -> Option<(&[u8], &[u8])> {
+    let c = memchr::memchr(b':', v)?;
+    Some((v[..c].trim_ascii(), &v[c + 1..]))
+}
+
+/// Reads `E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ...` and the like.
+pub fn parse_hand_list(v: &[u8]) -> Result<HandList, String> {
+    let (seat, rest) =
+        split_seat(v).ok_or_else(|| "expected a seat and ':' before the hands".to_string())?;
+    let first = Seat::parse(seat)
+        .ok_or_else(|| format!("expected a seat (N, NE, E, ...), found '{}'", lossy(seat)))?;
+    let entries = split_entries(rest)
+        .into_iter()
+        .map(parse_dot_with_points)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HandList { first, entries })
+}
+
+/// Splits on white space, keeping a `(points)` group that follows a space with
+/// its hand (`K.K..K (3)`).
+fn split_entries(v: &[u8]) -> Vec<&[u8]> {
+    let mut out: Vec<&[u8]> = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut i = 0;
+    while i < v.len() {
+        let b = v[i];
+        if b.is_ascii_whitespace() {
+            if let Some(s) = start.take() {
+                // Look ahead: a '(' after spaces belongs to this entry.
+                let mut j = i;
+                while j < v.len() && v[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if v.get(j) == Some(&b'(') {
+                    start = Some(s);
+                    i = j;
+                    continue;
+                }
+                out.push(&v[s..i]);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+        i += 1;
+    }
+    if let Some(s) = start {
+        out.push(&v[s..]);
+    }
+    out
+}
+
+/// Cards in suit-rank syntax separated by spaces (Kitty).
+pub fn parse_card_list(v: &[u8]) -> Result<Vec<Card>, String> {
+    v.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            Card::parse(t).ok_or_else(|| format!("expected a card like CA, found '{}'", lossy(t)))
+        })
+        .collect()
+}
+
+/// `SE:HA`: the partner's seat and the called card.
+pub fn parse_partner(v: &[u8]) -> Result<(Seat, Card), String> {
+    let (seat, card) = split_seat(v).ok_or_else(|| "expected SEAT:CARD".to_string())?;
+    let seat =
+        Seat::parse(seat).ok_or_else(|| format!("expected a seat, found '{}'", lossy(seat)))?;
+    let card = Card::parse(card.trim_ascii())
+        .ok_or_else(|| format!("expected a card like HA, found '{}'", lossy(card)))?;
+    Ok((seat, card))
+}
+
+/// `W:Time out` or `-:Abandoned`: the responsible seat (`None` for `-`) and the cause.
+pub fn parse_termination(v: &[u8]) -> Result<(Option<Seat>, &[u8]), String> {
+    let (seat, cause) =
+        split_seat(v).ok_or_else(|| "expected SEAT:cause or -:cause".to_string())?;
+    if seat == b"-" {
+        return Ok((None, cause.trim_ascii()));
+    }
+    let seat = Seat::parse(seat)
+        .ok_or_else(|| format!("expected a seat or '-', found '{}'", lossy(seat)))?;
+    Ok((Some(seat), cause.trim_ascii()))
+}
+
+/// The number of players a Competition value names ("Double-deck Four-handed").
+pub fn players_in_competition(v: &str) -> Option<usize> {
+    let lower = v.to_ascii_lowercase();
+    const WORDS: [&str; 7] = ["two", "three", "four", "five", "six", "seven", "eight"];
+    (2..=8).find(|&n| {
+        let w = WORDS[n - 2];
+        [
+            format!("{w}-hand"),
+            format!("{w} hand"),
+            format!("{n}-hand"),
+            format!("{n} hand"),
+        ]
+        .iter()
+        .any(|p| lower.contains(p.as_str()))
+    })
+}
+
+/// Undoes `\"` and `\\` escapes; any other backslash is kept as written.
+pub fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut it = v.chars();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.next() {
+                Some(n @ ('"' | '\\')) => out.push(n),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(c: &[Card]) -> String {
+        c.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn numbers_and_scores() {
+        assert_eq!(parse_i32(b"65"), Some(65));
+        assert_eq!(parse_i32(b"-54"), Some(-54));
+        assert_eq!(parse_i32(b"99999999999"), None);
+        assert_eq!(parse_i32(b"2147483648"), None);
+        assert_eq!(parse_i32(b"-2147483648"), Some(i32::MIN));
+        assert_eq!(parse_i32(b"6x"), None);
+        assert_eq!(parse_scores(b"-54:328"), Some(vec![Some(-54), Some(328)]));
+        assert_eq!(
+            parse_scores(b"26:9:71"),
+            Some(vec![Some(26), Some(9), Some(71)])
+        );
+        assert_eq!(parse_scores(b"0:*"), Some(vec![Some(0), None]));
+        assert_eq!(parse_scores(b"1:x"), None);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_date(b"1970.01.01"), DateValue::Known(0));
+        assert_eq!(parse_date(b"2015.08.31"), DateValue::Known(16678));
+        assert_eq!(parse_date(b"2000.02.29"), DateValue::Known(11016));
+        assert_eq!(parse_date(b"2015.??.??"), DateValue::Partial);
+        assert_eq!(parse_date(b"2015.02.29"), DateValue::Invalid);
+        assert_eq!(parse_date(b"2015-08-31"), DateValue::Invalid);
+        assert_eq!(parse_date(b"15.08.31"), DateValue::Invalid);
+    }
+
+    #[test]
+    fn spec_deal_example() {
+        let d = parse_hand_list(b"E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ.TKKKKQ.AK.AATKQJJ TKJ.AAAATTJJ.AATTKJJ.KJ AAAKK.TQ.TTKKQJ.AATTKQJ").unwrap();
+        assert_eq!(d.first, Seat::E);
+        assert_eq!(d.entries.len(), 4);
+        let all: Vec<&Vec<Card>> = d
+            .entries
+            .iter()
+            .map(|e| e.cards.as_ref().unwrap())
+            .collect();
+        assert!(all.iter().all(|h| h.len() == 20));
+        assert_eq!(
+            names(all[0]),
+            "CA CT CT CT CQ CQ CJ DQ DQ DJ DJ SA SQ SQ SQ SJ HT HK HQ HQ"
+        );
+        // The example is a full double deck: four of each of the 20 cards.
+        let mut count = std::collections::HashMap::new();
+        for h in &all {
+            for c in h.iter() {
+                *count.entry(*c).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(count.len(), 20);
+        assert!(count.values().all(|&n| n == 4));
+    }
+
+    #[test]
+    fn spec_melds_passed_discard_holding_kitty() {
+        let m = parse_hand_list(b"N:QQ.KQQ.QQ.QQJJ(94) K.ATKQJ.KQ.KQ(27) J.J.J.J(4) KQ.ATKQJ(17)")
+            .unwrap();
+        assert_eq!(m.first, Seat::N);
+        let pts: Vec<Option<i32>> = m.entries.iter().map(|e| e.points).collect();
+        assert_eq!(pts, [Some(94), Some(27), Some(4), Some(17)]);
+        assert_eq!(names(m.entries[2].cards.as_ref().unwrap()), "CJ DJ SJ HJ");
+        assert_eq!(
+            names(m.entries[0].cards.as_ref().unwrap()),
+            "CQ CQ DK DQ DQ SQ SQ HQ HQ HJ HJ"
+        );
+        assert_eq!(
+            names(m.entries[3].cards.as_ref().unwrap()),
+            "CK CQ DA DT DK DQ DJ"
+        );
+
+        let p = parse_hand_list(b"E:.J.QQ. ..A.AA TKJ... K.TQ..").unwrap();
+        let sizes: Vec<usize> = p
+            .entries
+            .iter()
+            .map(|e| e.cards.as_ref().unwrap().len())
+            .collect();
+        assert_eq!(sizes, [3, 3, 3, 3]);
+        assert_eq!(names(p.entries[1].cards.as_ref().unwrap()), "SA HA HA");
+
+        let d = parse_dot_with_points(b"K.K..K (3)").unwrap();
+        assert_eq!(names(d.cards.as_ref().unwrap()), "CK DK HK");
+        assert_eq!(d.points, Some(3));
+        let d = parse_dot_with_points(b".T.QQ. (0)").unwrap();
+        assert_eq!(names(d.cards.as_ref().unwrap()), "DT SQ SQ");
+        assert_eq!(d.points, Some(0));
+
+        let h = parse_hand_list(b"E:ATTTTKJQQJ.QQJ.AQJ.TKQQ KKQQJJ.TTKKKKQQ.K.TKQJJ .AAAATTJJJ.AATTKQQJJ.KJ AAAK..ATTKKQJ.AAAATTKQJ").unwrap();
+        let sizes: Vec<usize> = h
+            .entries
+            .iter()
+            .map(|e| e.cards.as_ref().unwrap().len())
+            .collect();
+        assert_eq!(sizes, [20, 20, 20, 20]);
+
+        assert_eq!(names(&parse_card_list(b"SK H9 CT").unwrap()), "SK H9 CT");
+        assert_eq!(names(&parse_card_list(b"HA CJ HA").unwrap()), "HA CJ HA");
+        assert!(parse_card_list(b"SK XX").is_err());
+    }
+
+    #[test]
+    fn unknown_hands_and_bad_hands() {
+        let d = parse_hand_list(b"N:- A... - ...").unwrap();
+        assert_eq!(d.entries[0].cards, None);
+        assert!(parse_hand_list(b"ATK...").is_err());
+        assert_eq!(
+            parse_hand_list(b"Q:A...").unwrap_err(),
+            "expected a seat (N, NE, E, ...), found 'Q'"
+        );
+        assert_eq!(
+            parse_hand_list(b"N:A.K.Q.J.T").unwrap_err(),
+            "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in 'A.K.Q.J.T', found 5"
+        );
+        assert_eq!(parse_hand_list(b"N:*").unwrap().entries[0].cards, None);
+    }
+
+    #[test]
+    fn partner_and_termination() {
+        assert_eq!(
+            parse_partner(b"SE:HA").unwrap(),
+            (Seat::SE, Card::parse(b"HA").unwrap())
+        );
+        assert_eq!(parse_partner(b"N:SQ").unwrap().0, Seat::N);
+        assert_eq!(
+            parse_termination(b"W:Time out").unwrap(),
+            (Some(Seat::W), &b"Time out"[..])
+        );
+        assert_eq!(
+            parse_termination(b"-:Abandoned").unwrap(),
+            (None, &b"Abandoned"[..])
+        );
+        assert!(parse_termination(b"Abandoned").is_err());
+    }
+
+    #[test]
+    fn competition_players() {
+        assert_eq!(players_in_competition("Double-deck Four-handed"), Some(4));
+        assert_eq!(players_in_competition("Single-deck Three-handed"), Some(3));
+        assert_eq!(players_in_competition("Triple-deck Six-handed"), Some(6));
+        assert_eq!(players_in_competition("Double-deck Passing"), None);
+    }
+
+    #[test]
+    fn unescaping() {
+        assert_eq!(unescape(r#"A \"B\" \\ \n"#), r#"A "B" \ \n"#);
+    }
+}
+
+/// (year, month, day) of a day count since the Unix epoch.
+pub fn civil_from_days(z: i32) -> (i32, u32, u32) {
+    let z = z + 719468;
+    let era = if z >= 0 { z } else { z - 146096 } / 146097;
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod civil_tests {
+    use super::*;
+
+    #[test]
+    fn days_round_trip() {
+        for z in [-800_000, -1, 0, 1, 16678, 11016, 2_000_000] {
+            let (y, m, d) = civil_from_days(z);
+            assert_eq!(days_from_civil(y, m, d), z);
+        }
+        assert_eq!(civil_from_days(16678), (2015, 8, 31));
+    }
+}

@@ -1,0 +1,373 @@
+//! Inputs to tables: for each file, a sequential scan finds records; windows of
+//! records are cut into groups that rayon parses in parallel; the notation then
+//! resolves, in input order, what depends on earlier records; groups are built
+//! into Arrow batches in parallel and written in input order. Memory is bounded
+//! by the window size, not by the input.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use arrow_array::RecordBatch;
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt64Type;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::Error;
+use crate::columns::SCHEMA_VERSION;
+use crate::notation::ppn::Ppn;
+use crate::notation::{FileInfo, Notation};
+use crate::sink::parquet::{Codec, SinkOptions, TableSink};
+use crate::source::Source;
+use crate::split::{Item, ItemKind, Scanner};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OnError {
+    /// Quarantine bad records in the `errors` table and go on.
+    #[default]
+    Skip,
+    /// Stop at the first record that cannot be converted.
+    Fail,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threads: usize,
+    pub codec: Codec,
+    pub row_group_rows: usize,
+    pub on_error: OnError,
+    /// Show a progress bar (it still hides itself when stderr is not a terminal).
+    pub progress: bool,
+    /// Replace the tables of an existing output directory.
+    pub force: bool,
+    /// Bytes fed to the splitter at a time.
+    pub chunk_bytes: usize,
+    /// Bytes of records parsed by one task.
+    pub group_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            codec: Codec::Zstd,
+            row_group_rows: 1 << 20,
+            on_error: OnError::Skip,
+            progress: true,
+            force: false,
+            chunk_bytes: 4 << 20,
+            group_bytes: 1 << 20,
+        }
+    }
+}
+
+/// Counts for one input file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileSummary {
+    pub path: String,
+    pub bytes: u64,
+    /// Records found by the splitter (comment-only blocks excluded).
+    pub records: u64,
+    pub hands: u64,
+    pub quarantined: u64,
+    pub warnings: u64,
+    /// Blocks holding only comments or escape lines: not hands, not errors.
+    pub comment_blocks: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub files: Vec<FileSummary>,
+    pub rows: Vec<(&'static str, u64)>,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn total(&self) -> FileSummary {
+        let mut t = FileSummary::default();
+        for f in &self.files {
+            t.bytes += f.bytes;
+            t.records += f.records;
+            t.hands += f.hands;
+            t.quarantined += f.quarantined;
+            t.warnings += f.warnings;
+            t.comment_blocks += f.comment_blocks;
+        }
+        t
+    }
+}
+
+/// Prepares the output directory: refuses to touch a non-empty one unless forced.
+fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error> {
+    let werr = |source| Error::Write {
+        path: out.to_path_buf(),
+        source,
+    };
+    if out.exists() {
+        let non_empty = std::fs::read_dir(out).map_err(werr)?.next().is_some();
+        if non_empty && !force {
+            return Err(Error::OutputExists(out.to_path_buf()));
+        }
+        for t in tables {
+            let d = out.join(t);
+            if d.is_dir() {
+                std::fs::remove_dir_all(&d).map_err(|source| Error::Write { path: d, source })?;
+            }
+        }
+    }
+    std::fs::create_dir_all(out).map_err(werr)
+}
+
+/// Converts PPN inputs into a dataset directory.
+pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
+    convert_with(&Ppn, &Ppn::schemas(), inputs, out_dir, opts)
+}
+
+fn file_name(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+pub fn convert_with<N: Notation>(
+    notation: &N,
+    schemas: &[(&'static str, arrow_schema::SchemaRef)],
+    inputs: &[PathBuf],
+    out_dir: &Path,
+    opts: &Options,
+) -> Result<Summary, Error> {
+    let started = Instant::now();
+    let names: Vec<&str> = schemas.iter().map(|s| s.0).collect();
+    prepare_out_dir(out_dir, &names, opts.force)?;
+    let inputs_json =
+        serde_json::to_string(&inputs.iter().map(|p| file_name(p)).collect::<Vec<_>>())
+            .expect("strings serialize");
+    let sink_opts = SinkOptions {
+        codec: opts.codec,
+        row_group_rows: opts.row_group_rows,
+        metadata: vec![
+            ("deckhand.version".into(), env!("CARGO_PKG_VERSION").into()),
+            ("deckhand.schema_version".into(), SCHEMA_VERSION.into()),
+            ("deckhand.notation".into(), notation.name().into()),
+            ("deckhand.inputs".into(), inputs_json),
+        ],
+    };
+    let mut sinks = schemas
+        .iter()
+        .map(|(t, s)| TableSink::create(out_dir, t, s.clone(), &sink_opts))
+        .collect::<Result<Vec<_>, _>>()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
+    let total: u64 = inputs
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum();
+    let bar = if opts.progress {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}",
+        )
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    let mut summary = Summary::default();
+    for (index, path) in inputs.iter().enumerate() {
+        let source = Source::open(path)?;
+        let file = FileInfo {
+            name: file_name(path),
+            index: index as u64,
+        };
+        let fs = run_file(
+            notation,
+            &file,
+            source.bytes(),
+            opts,
+            &pool,
+            &mut sinks,
+            &bar,
+            started,
+        )?;
+        summary.files.push(fs);
+    }
+    bar.finish_and_clear();
+    for s in sinks {
+        let t = s.table();
+        summary.rows.push((t, s.finish()?));
+    }
+    summary.elapsed = started.elapsed();
+    Ok(summary)
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+#[allow(clippy::too_many_arguments)]
+fn run_file<N: Notation>(
+    notation: &N,
+    file: &FileInfo,
+    bytes: &[u8],
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    sinks: &mut [TableSink],
+    bar: &ProgressBar,
+    started: Instant,
+) -> Result<FileSummary, Error> {
+    let mut fs = FileSummary {
+        path: file.name.clone(),
+        bytes: bytes.len() as u64,
+        ..Default::default()
+    };
+    let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+    let mut state = N::FileState::default();
+    let mut scanner = Scanner::new_at(start as u64);
+    let window_bytes = opts.group_bytes.max(1) * opts.threads.max(1) * 4;
+    let mut pending: Vec<(Item, u64, N::Context<'_>)> = Vec::new();
+    let mut pending_bytes = 0usize;
+    let mut record_index = 0u64;
+    let mut pos = start;
+    let mut items = Vec::new();
+    let mut done_bytes = 0u64;
+    loop {
+        let end = (pos + opts.chunk_bytes.max(1)).min(bytes.len());
+        scanner.feed(&bytes[pos..end], &mut |it| items.push(it));
+        let last = end == bytes.len();
+        if last {
+            scanner.finish(&mut |it| items.push(it));
+        }
+        for it in items.drain(..) {
+            let span = &bytes[it.start as usize..it.end as usize];
+            match it.kind {
+                ItemKind::Directive => notation.directive(&mut state, span),
+                ItemKind::Record => {
+                    pending.push((it, record_index, notation.record_context(&state)));
+                    record_index += 1;
+                    pending_bytes += span.len();
+                }
+            }
+        }
+        if (pending_bytes >= window_bytes || last) && !pending.is_empty() {
+            let window_end = pending.last().map_or(0, |p| p.0.end);
+            process_window(
+                notation, file, bytes, &pending, opts, pool, &mut state, sinks, &mut fs,
+            )?;
+            pending.clear();
+            pending_bytes = 0;
+            bar.inc(window_end.saturating_sub(done_bytes));
+            done_bytes = window_end;
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_message(format!("{:.0} hands/s", fs.hands as f64 / secs));
+        }
+        if last {
+            break;
+        }
+        pos = end;
+    }
+    bar.inc((bytes.len() as u64).saturating_sub(done_bytes));
+    Ok(fs)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn process_window<'a, N: Notation>(
+    notation: &N,
+    file: &FileInfo,
+    bytes: &'a [u8],
+    records: &[(Item, u64, N::Context<'a>)],
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    state: &mut N::FileState<'a>,
+    sinks: &mut [TableSink],
+    fs: &mut FileSummary,
+) -> Result<(), Error> {
+    // Cut into groups of about group_bytes each (never depends on the thread count).
+    let mut cuts = Vec::new();
+    let mut acc = 0usize;
+    let mut from = 0;
+    for (i, (it, _, _)) in records.iter().enumerate() {
+        acc += (it.end - it.start) as usize;
+        if acc >= opts.group_bytes {
+            cuts.push(from..i + 1);
+            from = i + 1;
+            acc = 0;
+        }
+    }
+    if from < records.len() {
+        cuts.push(from..records.len());
+    }
+    let mut groups: Vec<N::Group<'a>> = pool.install(|| {
+        cuts.par_iter()
+            .map(|r| notation.parse(bytes, &records[r.clone()]))
+            .collect()
+    });
+    notation.resolve(state, &mut groups);
+    let built: Vec<Result<crate::columns::Tables, Error>> =
+        pool.install(|| groups.par_iter().map(|g| notation.build(file, g)).collect());
+    let mut converted = 0;
+    for tables in built {
+        let tables = tables?;
+        let counts = count(&tables);
+        converted += counts.hands + counts.quarantined;
+        fs.records += counts.hands + counts.quarantined;
+        fs.hands += counts.hands;
+        fs.quarantined += counts.quarantined;
+        fs.warnings += counts.warnings;
+        if opts.on_error == OnError::Fail
+            && let Some(e) = counts.first_error
+        {
+            return Err(e);
+        }
+        for ((name, batch), sink) in tables.into_iter().zip(sinks.iter_mut()) {
+            debug_assert_eq!(name, sink.table());
+            sink.write(batch)?;
+        }
+    }
+    fs.comment_blocks += records.len() as u64 - converted;
+    Ok(())
+}
+
+struct Counts {
+    hands: u64,
+    quarantined: u64,
+    warnings: u64,
+    first_error: Option<Error>,
+}
+
+/// Counts what a group produced, from its `hands` and `errors` batches.
+fn count(tables: &crate::columns::Tables) -> Counts {
+    let find = |name: &str| tables.iter().find(|t| t.0 == name).map(|t| &t.1);
+    let hands = find("hands").map_or(0, |b| b.num_rows() as u64);
+    let mut c = Counts {
+        hands,
+        quarantined: 0,
+        warnings: 0,
+        first_error: None,
+    };
+    let Some(errors) = find("errors") else {
+        return c;
+    };
+    let col = |b: &RecordBatch, n: &str| b.column_by_name(n).cloned().expect("errors column");
+    let severity = col(errors, "severity");
+    let severity = severity.as_string::<i32>();
+    for i in 0..errors.num_rows() {
+        if severity.value(i) == "error" {
+            c.quarantined += 1;
+            if c.first_error.is_none() {
+                let u = |n: &str| col(errors, n).as_primitive::<UInt64Type>().value(i);
+                let s = |n: &str| col(errors, n).as_string::<i32>().value(i).to_string();
+                c.first_error = Some(Error::Record {
+                    file: s("source_file"),
+                    line: u("line"),
+                    column: u("column"),
+                    record: u("record_index"),
+                    code: s("code"),
+                    message: s("message"),
+                });
+            }
+        } else {
+            c.warnings += 1;
+        }
+    }
+    c
+}

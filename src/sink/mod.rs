@@ -1,0 +1,3 @@
+//! Where tables go.
+
+pub mod parquet;
