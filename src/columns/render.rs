@@ -56,3 +56,44 @@ pub fn rows(table: &str, batch: &RecordBatch, first_row: usize, out: &mut Vec<St
         out.push(line);
     }
 }
+
+/// Reads every Parquet file of `dir/<table>/` (in name order) for each table and
+/// renders all rows.
+pub fn dataset(dir: &std::path::Path, tables: &[&str]) -> Result<Vec<String>, crate::Error> {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let mut out = Vec::new();
+    for t in tables {
+        let tdir = dir.join(t);
+        let rerr = |source| crate::Error::Read {
+            path: tdir.clone(),
+            source,
+        };
+        let mut files: Vec<_> = std::fs::read_dir(&tdir)
+            .map_err(rerr)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "parquet"))
+            .collect();
+        files.sort();
+        let mut row = 0;
+        for f in files {
+            let file = std::fs::File::open(&f).map_err(|source| crate::Error::Read {
+                path: f.clone(),
+                source,
+            })?;
+            let perr = |source| crate::Error::Parquet {
+                path: f.clone(),
+                source,
+            };
+            let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+                .map_err(perr)?
+                .build()
+                .map_err(perr)?;
+            for batch in reader {
+                let batch = batch?;
+                rows(t, &batch, row, &mut out);
+                row += batch.num_rows();
+            }
+        }
+    }
+    Ok(out)
+}

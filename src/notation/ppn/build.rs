@@ -326,9 +326,9 @@ impl<'g, 'a> Hand<'g, 'a> {
         let ti = self.known[k].take().unwrap();
         let t = &self.lists.tags[ti];
         let msg = format!(
-            "invalid value for tag {}: {expected}, found \"{}\"; kept in other_tags",
-            String::from_utf8_lossy(t.name),
-            text(t)
+            "invalid value \"{}\" for tag {}: {expected}; kept in other_tags",
+            text(t),
+            String::from_utf8_lossy(t.name)
         );
         self.warn(self.at(t), "P021", msg);
         self.others.push(ti);
@@ -402,7 +402,8 @@ impl<'g, 'a> Hand<'g, 'a> {
     }
 
     /// Players: named by Competition, else counted in Deal or Holding, else
-    /// implied by the seat tags, else 4 (double-deck four-handed).
+    /// implied by seat tags naming a seat outside N E S W, else 4 (the spec's
+    /// default, double-deck four-handed).
     fn find_players(&mut self) -> usize {
         let from_comp = self
             .tag(K::Competition)
@@ -424,10 +425,14 @@ impl<'g, 'a> Hand<'g, 'a> {
                     || self.known[TYPE_BASE + *s as usize].is_some()
             })
             .collect();
-        let from_seats = if present.is_empty() {
-            None
-        } else {
+        // N, E, S and W fit the default four-handed game; only other seats say more.
+        let outside_four = present
+            .iter()
+            .any(|s| !matches!(s, Seat::N | Seat::E | Seat::S | Seat::W));
+        let from_seats = if outside_four {
             players_for_seats(&present)
+        } else {
+            None
         };
         let players = from_comp.or(from_deal).or(from_seats).unwrap_or(4);
         if let (Some(c), Some(d)) = (from_comp, from_deal)

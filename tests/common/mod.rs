@@ -1,0 +1,57 @@
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use deckhand::notation::ppn::Ppn;
+use deckhand::pipeline::{self, Options, Summary};
+
+pub const TABLES: [&str; 6] = ["hands", "seats", "bids", "tricks", "notes", "errors"];
+
+/// Every fixture under testdata/pinochle, in name order.
+pub fn fixtures() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("testdata/pinochle")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ppn"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 6, "fixtures missing");
+    v
+}
+
+pub fn quiet(threads: usize) -> Options {
+    Options {
+        threads,
+        progress: false,
+        force: true,
+        ..Options::default()
+    }
+}
+
+pub fn convert(inputs: &[PathBuf], out: &Path, opts: &Options) -> Summary {
+    pipeline::convert(inputs, out, opts).expect("conversion runs")
+}
+
+pub fn render(out: &Path) -> Vec<String> {
+    deckhand::columns::render::dataset(out, &TABLES).unwrap()
+}
+
+pub fn table_names() -> Vec<&'static str> {
+    Ppn::schemas().iter().map(|s| s.0).collect()
+}
+
+/// The bytes of every Parquet file in a dataset, by relative path.
+pub fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v = Vec::new();
+    for t in TABLES {
+        for e in std::fs::read_dir(out.join(t)).unwrap() {
+            let p = e.unwrap().path();
+            v.push((
+                p.strip_prefix(out).unwrap().display().to_string(),
+                std::fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    v.sort();
+    v
+}
