@@ -95,7 +95,7 @@ pub fn players_for_seats(present: &[Seat]) -> Option<usize> {
 /// and numbering proceeds clockwise, as the spec prescribes. `None` when the
 /// players cannot be split evenly.
 pub fn team_of(position: usize, players: usize, teams: usize) -> Option<u32> {
-    if teams == 0 || players % teams != 0 || position >= players {
+    if teams == 0 || !players.is_multiple_of(teams) || position >= players {
         return None;
     }
     Some((position % teams) as u32 + 1)

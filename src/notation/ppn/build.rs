@@ -208,7 +208,8 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, out: &mut Builders) {
             diags.push(d.clone());
         }
         let quarantined = h.lexed.error.is_some();
-        let is_hand = !quarantined && !(h.lexed.tags.is_empty() && h.extra.is_empty());
+        let comment_only = h.lexed.tags.is_empty() && h.extra.is_empty();
+        let is_hand = !quarantined && !comment_only;
         let hand_id = is_hand.then(|| super::hand_id(file.index, h.index));
         if let Some(e) = &h.lexed.error {
             diags.push(e.clone());
@@ -796,7 +797,8 @@ impl<'g, 'a> Hand<'g, 'a> {
             self.warn(at, "P022", msg);
             return out;
         };
-        if l.entries.len() != n && !(k == K::Passed && l.entries.len() < n) {
+        let all_unknown = l.entries.len() == 1 && l.entries[0].cards.is_none();
+        if l.entries.len() != n && !all_unknown && !(k == K::Passed && l.entries.len() < n) {
             let msg = format!(
                 "{} lists {} hands for {n} players",
                 TAG_NAMES[k as usize],
@@ -912,7 +914,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 terminated = true;
                 continue;
             }
-            if last_line.is_some_and(|l| l != tok.line) && pos % n != 0 && !misaligned {
+            if last_line.is_some_and(|l| l != tok.line) && !pos.is_multiple_of(n) && !misaligned {
                 misaligned = true;
                 let msg = format!(
                     "auction line break inside round {}: each round should have {n} entries",

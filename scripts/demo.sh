@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Converts the bundled sample archive and shows a DuckDB query of it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-out/sample}
+
+cargo build --release --quiet
+target/release/deckhand convert testdata/pinochle/sample.ppn -o "$out" --force
+
+venv=target/pyenv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check duckdb
+"$venv/bin/python" - "$out" <<'PY'
+import sys, duckdb
+out = sys.argv[1]
+sql = f"""
+SELECT h.hand_number, h.declarer, h.contract, h.trump, h.result,
+       count(t.trick) AS tricks, sum(t.points) AS trick_points
+FROM '{out}/hands/*.parquet' h
+LEFT JOIN '{out}/tricks/*.parquet' t USING (hand_id)
+GROUP BY ALL ORDER BY h.hand_number
+"""
+print(sql.strip())
+duckdb.sql(sql).show()
+PY

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs every test: formatting, lints, Rust unit/integration tests, bench build,
+# and the DuckDB/pandas read-back tests (in a venv under target/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo fmt --all -- --check
+cargo clippy --all-targets -- -D warnings
+cargo test
+cargo bench --no-run
+
+venv=target/pyenv
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check duckdb pandas pyarrow pytest
+DECKHAND_BIN="$PWD/target/debug/deckhand" "$venv/bin/python" -m pytest -q tests/python

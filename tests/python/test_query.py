@@ -1,0 +1,127 @@
+"""Reads deckhand's output back with DuckDB and pandas, through real queries."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ds") / "out"
+    r = subprocess.run(
+        [BIN, "convert", str(ROOT / "testdata" / "pinochle"), "-o", str(out), "-q"],
+        capture_output=True,
+        text=True,
+    )
+    # invalid.ppn holds quarantined records: exit status 1, nothing printed with -q.
+    assert r.returncode == 1, r.stderr
+    assert r.stderr == ""
+    return out
+
+
+def q(out, sql):
+    con = duckdb.connect()
+    for t in ["hands", "seats", "bids", "tricks", "notes", "errors"]:
+        con.execute(f"CREATE VIEW {t} AS FROM read_parquet('{out}/{t}/*.parquet')")
+    return con.execute(sql).fetchall()
+
+
+def test_every_record_is_a_hand_or_an_error(out):
+    assert q(out, "SELECT count(*) FROM hands") == [(23,)]
+    assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(5,)]
+    per_file = q(
+        out,
+        """SELECT regexp_extract(source_file, '[^/]+$') AS f, count(*) FROM hands
+           GROUP BY f ORDER BY f""",
+    )
+    assert per_file == [
+        ("constructs.ppn", 3),
+        ("crlf_bom_latin1.ppn", 2),
+        ("inherit.ppn", 7),
+        ("invalid.ppn", 2),
+        ("players.ppn", 6),
+        ("sample.ppn", 3),
+    ]
+
+
+def test_contracts_and_results_of_the_sample(out):
+    rows = q(
+        out,
+        """SELECT hand_number, declarer, contract, trump, result, hand_scores
+           FROM hands WHERE source_file LIKE '%sample.ppn' ORDER BY record_index""",
+    )
+    assert rows == [
+        (1, "N", 70, "S", "Saved", [129, 63]),
+        (2, "S", 50, "-", "No Trump", [-50, 0]),
+        (3, "N", 55, "D", None, None),
+    ]
+
+
+def test_trick_points_join_to_hands(out):
+    rows = q(
+        out,
+        """SELECT h.hand_number, sum(t.points), count(*), sum(len(t.cards))
+           FROM tricks t JOIN hands h USING (hand_id)
+           WHERE h.source_file LIKE '%sample.ppn' GROUP BY 1 ORDER BY 1""",
+    )
+    assert rows == [(1, 50, 20, 80), (3, 3, 2, 5)]
+    # Cards are short strings; unnest and count the aces led in hand 1.
+    aces = q(
+        out,
+        """SELECT count(*) FROM tricks t JOIN hands h USING (hand_id)
+           WHERE h.source_file LIKE '%sample.ppn' AND h.hand_number = 1 AND t.cards[1] LIKE '_A'""",
+    )
+    assert aces == [(6,)]  # CA, HA, HA, CA, CA, SA
+
+
+def test_auction_winner_is_the_last_bid(out):
+    rows = q(
+        out,
+        """SELECT h.hand_number, arg_max(b.seat, b.seq) FILTER (WHERE b.bid IS NOT NULL), max(b.bid)
+           FROM bids b JOIN hands h USING (hand_id)
+           WHERE h.source_file LIKE '%sample.ppn' GROUP BY 1 ORDER BY 1""",
+    )
+    assert rows == [(1, "N", 70), (2, "S", 50), (3, "E", 55)]
+
+
+def test_meld_points_by_team(out):
+    rows = q(
+        out,
+        """SELECT s.team, sum(s.meld_points) FROM seats s JOIN hands h USING (hand_id)
+           WHERE h.source_file LIKE '%sample.ppn' AND h.hand_number = 1 GROUP BY 1 ORDER BY 1""",
+    )
+    assert rows == [(1, 98), (2, 44)]
+
+
+def test_pandas_reads_every_table(out):
+    hands = pd.read_parquet(out / "hands")
+    assert len(hands) == 23
+    sample = hands[hands.source_file.str.endswith("sample.ppn")].sort_values("record_index")
+    assert list(sample.contract) == [70, 50, 55]
+    assert str(sample.date.iloc[0]) == "2015-08-31"
+    assert list(sample.game_scores.iloc[0]) == [0, 0]
+    assert sample.other_tags.iloc[0].tolist() == []
+    seats = pd.read_parquet(out / "seats")
+    assert len(seats) == q(out, "SELECT sum(players) FROM hands")[0][0]
+    notes = pd.read_parquet(out / "notes")
+    chat = notes[(notes.tag == "Chat") & (notes.seat == "W")]
+    assert "ty gg" in set(chat.text)
+    errors = pd.read_parquet(out / "errors")
+    assert set(errors.severity) == {"error", "warning"}
+    assert errors[errors.severity == "error"].raw.notna().all()
+
+
+def test_metadata_names_the_inputs(out):
+    import pyarrow.parquet as pq
+
+    md = pq.read_metadata(out / "hands" / "part-00000.parquet").metadata
+    assert md[b"deckhand.schema_version"] == b"1"
+    assert md[b"deckhand.table"] == b"hands"
+    assert b"sample.ppn" in md[b"deckhand.inputs"]
