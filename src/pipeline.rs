@@ -118,6 +118,34 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
     std::fs::create_dir_all(out).map_err(werr)
 }
 
+/// Parses PPN bytes in memory (no output files) and hands every window's
+/// batches to `consume`: for benchmarks, `deckhand bench` and tests.
+pub fn parse_bytes(
+    bytes: &[u8],
+    name: &str,
+    opts: &Options,
+    consume: &mut Consumer<'_>,
+) -> Result<FileSummary, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
+    let file = FileInfo {
+        name: name.to_string(),
+        index: 0,
+    };
+    run_file(
+        &Ppn,
+        &file,
+        bytes,
+        opts,
+        &pool,
+        consume,
+        &ProgressBar::hidden(),
+        Instant::now(),
+    )
+}
+
 /// Converts PPN inputs into a dataset directory.
 pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
     convert_with(&Ppn, &Ppn::schemas(), inputs, out_dir, opts)
@@ -181,13 +209,15 @@ pub fn convert_with<N: Notation>(
             name: file_name(path),
             index: index as u64,
         };
+        let mut write =
+            |per_table: Vec<Vec<RecordBatch>>| write_tables(&pool, &mut sinks, per_table);
         let fs = run_file(
             notation,
             &file,
             source.bytes(),
             opts,
             &pool,
-            &mut sinks,
+            &mut write,
             &bar,
             started,
         )?;
@@ -204,14 +234,33 @@ pub fn convert_with<N: Notation>(
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Where a window's batches go: one list per table, in the notation's table order.
+pub type Consumer<'c> = dyn FnMut(Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
+
+/// Tables are independent: encode them in parallel. Each sink still receives
+/// its batches in input order, so the bytes written do not change.
+fn write_tables(
+    pool: &rayon::ThreadPool,
+    sinks: &mut [TableSink],
+    per_table: Vec<Vec<RecordBatch>>,
+) -> Result<(), Error> {
+    pool.install(|| {
+        sinks
+            .par_iter_mut()
+            .zip(per_table)
+            .try_for_each(|(sink, batches)| batches.into_iter().try_for_each(|b| sink.write(b)))
+    })
+}
+
+/// Parses one file's bytes and hands every window's tables to `consume`.
 #[allow(clippy::too_many_arguments)]
-fn run_file<N: Notation>(
+pub fn run_file<N: Notation>(
     notation: &N,
     file: &FileInfo,
     bytes: &[u8],
     opts: &Options,
     pool: &rayon::ThreadPool,
-    sinks: &mut [TableSink],
+    consume: &mut Consumer<'_>,
     bar: &ProgressBar,
     started: Instant,
 ) -> Result<FileSummary, Error> {
@@ -251,7 +300,7 @@ fn run_file<N: Notation>(
         if (pending_bytes >= window_bytes || last) && !pending.is_empty() {
             let window_end = pending.last().map_or(0, |p| p.0.end);
             process_window(
-                notation, file, bytes, &pending, opts, pool, &mut state, sinks, &mut fs,
+                notation, file, bytes, &pending, opts, pool, &mut state, consume, &mut fs,
             )?;
             pending.clear();
             pending_bytes = 0;
@@ -278,7 +327,7 @@ fn process_window<'a, N: Notation>(
     opts: &Options,
     pool: &rayon::ThreadPool,
     state: &mut N::FileState<'a>,
-    sinks: &mut [TableSink],
+    consume: &mut Consumer<'_>,
     fs: &mut FileSummary,
 ) -> Result<(), Error> {
     // Cut into groups of about group_bytes each (never depends on the thread count).
@@ -305,6 +354,8 @@ fn process_window<'a, N: Notation>(
     let built: Vec<Result<crate::columns::Tables, Error>> =
         pool.install(|| groups.par_iter().map(|g| notation.build(file, g)).collect());
     let mut converted = 0;
+    // Batches per table, in input order.
+    let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
     for tables in built {
         let tables = tables?;
         let counts = count(&tables);
@@ -318,13 +369,13 @@ fn process_window<'a, N: Notation>(
         {
             return Err(e);
         }
-        for ((name, batch), sink) in tables.into_iter().zip(sinks.iter_mut()) {
-            debug_assert_eq!(name, sink.table());
-            sink.write(batch)?;
+        per_table.resize_with(tables.len(), Vec::new);
+        for ((_, batch), out) in tables.into_iter().zip(&mut per_table) {
+            out.push(batch);
         }
     }
     fs.comment_blocks += records.len() as u64 - converted;
-    Ok(())
+    consume(per_table)
 }
 
 struct Counts {

@@ -1,0 +1,129 @@
+//! Whatever the bytes, conversion never panics and every record the splitter
+//! finds is accounted for: a hand, a quarantined record or a comment-only block.
+
+use deckhand::pipeline::{Options, parse_bytes};
+use proptest::prelude::*;
+
+fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let opts = Options {
+        threads: 1,
+        progress: false,
+        chunk_bytes: 7,
+        group_bytes: 50,
+        ..Options::default()
+    };
+    let mut rows = vec![0usize; 6];
+    let fs = parse_bytes(bytes, "fuzz.ppn", &opts, &mut |tables| {
+        for (i, batches) in tables.iter().enumerate() {
+            rows[i] += batches.iter().map(|b| b.num_rows()).sum::<usize>();
+        }
+        Ok(())
+    })
+    .expect("parsing in memory does not fail");
+    let start = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let found = deckhand::split::split_all(bytes, start)
+        .iter()
+        .filter(|i| i.kind == deckhand::split::ItemKind::Record)
+        .count() as u64;
+    prop_assert_eq!(fs.records + fs.comment_blocks, found);
+    prop_assert_eq!(fs.records, fs.hands + fs.quarantined);
+    prop_assert_eq!(rows[0] as u64, fs.hands);
+    prop_assert_eq!(rows[5] as u64, fs.quarantined + fs.warnings);
+    Ok(())
+}
+
+fn fixture() -> Vec<u8> {
+    let mut v = std::fs::read("testdata/pinochle/sample.ppn").unwrap();
+    v.extend(std::fs::read("testdata/pinochle/constructs.ppn").unwrap());
+    v
+}
+
+fn token_soup() -> impl Strategy<Value = Vec<u8>> {
+    let tokens: Vec<&'static [u8]> = vec![
+        b"[",
+        b"]",
+        b"\"",
+        b"{",
+        b"}",
+        b";",
+        b"%",
+        b"@",
+        b"=",
+        b"-",
+        b".",
+        b"(",
+        b")",
+        b"*",
+        b"#",
+        b"##",
+        b"\\",
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"\n\n",
+        b"Deal",
+        b"Auction",
+        b"Play",
+        b"Melds",
+        b"Event",
+        b"N",
+        b"E:",
+        b"AT.KQ..J",
+        b"CA",
+        b"(S2)",
+        b"Pass",
+        b"65",
+        b"99999999999",
+        b"P.19.3-R",
+        b"\xff",
+        b"\0",
+        b"North",
+        b"Competition",
+        b"Six-handed",
+    ];
+    prop::collection::vec(prop::sample::select(tokens), 0..120).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        check(&bytes)?;
+    }
+
+    #[test]
+    fn token_soups(bytes in token_soup()) {
+        check(&bytes)?;
+    }
+
+    #[test]
+    fn mutated_fixtures(edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..20)) {
+        let mut v = fixture();
+        for (at, byte, op) in edits {
+            let len = v.len();
+            let i = at.index(len.max(1));
+            match op {
+                0 if len > 0 => v[i.min(len - 1)] = byte,
+                1 => v.insert(i.min(len), byte),
+                _ if len > 0 => { v.remove(i.min(len - 1)); }
+                _ => {}
+            }
+        }
+        check(&v)?;
+    }
+}
+
+#[test]
+fn fixtures_account_for_every_record() {
+    for f in std::fs::read_dir("testdata/pinochle").unwrap() {
+        let p = f.unwrap().path();
+        if p.extension().is_some_and(|e| e == "ppn") {
+            check(&std::fs::read(&p).unwrap()).unwrap();
+        }
+    }
+}
