@@ -12,7 +12,7 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         group_bytes: 50,
         ..Options::default()
     };
-    let mut rows = vec![0usize; 6];
+    let mut rows = [0usize; 6];
     let fs = parse_bytes(bytes, "fuzz.ppn", &opts, &mut |tables| {
         for (i, batches) in tables.iter().enumerate() {
             rows[i] += batches.iter().map(|b| b.num_rows()).sum::<usize>();
