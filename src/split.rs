@@ -62,6 +62,8 @@ pub struct Scanner {
     esc_end: u64,
     esc_head: [u8; HEAD],
     esc_len: usize,
+    /// Use the line-at-a-time fast path (tests turn it off to compare).
+    fast: bool,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -106,6 +108,7 @@ impl Scanner {
             esc_end: 0,
             esc_head: [0; HEAD],
             esc_len: 0,
+            fast: true,
         }
     }
 
@@ -122,31 +125,17 @@ impl Scanner {
         while i < n {
             let at = base + i as u64;
             match self.mode {
-                Mode::Normal => {
-                    let b = chunk[i];
-                    if b == b'\n' {
-                        self.end_line(at, out);
-                    } else if !is_ws(b) {
-                        if b == b'%' && at == self.line_start {
-                            self.mode = Mode::Escape;
-                            self.esc_start = at;
-                            self.esc_line = self.line;
-                            self.esc_end = at + 1;
-                            self.esc_len = 0;
-                        } else {
-                            if self.rec.is_none() {
-                                self.rec = Some((self.line_start, self.line));
-                            }
-                            self.line_content = true;
-                            self.rec_end = at + 1;
-                            match b {
-                                b'{' => self.mode = Mode::Brace,
-                                b'"' => self.mode = Mode::Quote,
-                                b';' => self.mode = Mode::LineComment,
-                                _ => {}
-                            }
-                        }
+                Mode::Normal if self.fast && at == self.line_start => {
+                    let j = self.fast_lines(chunk, i, base, out);
+                    if j == i {
+                        self.normal_step(chunk[i], at, out);
+                        i += 1;
+                    } else {
+                        i = j;
                     }
+                }
+                Mode::Normal => {
+                    self.normal_step(chunk[i], at, out);
                     i += 1;
                 }
                 Mode::Quote => match memchr3(b'"', b'\\', b'\n', &chunk[i..]) {
@@ -181,7 +170,9 @@ impl Scanner {
                     if chunk[i] == b'\n' {
                         self.mode = Mode::Normal;
                     } else {
-                        self.rec_end = at + 1;
+                        if !is_ws(chunk[i]) {
+                            self.rec_end = at + 1;
+                        }
                         i += 1;
                     }
                 }
@@ -226,6 +217,70 @@ impl Scanner {
             }
         }
         self.pos = base + n as u64;
+    }
+
+    /// The fast path, from the start of a line in normal mode: whole lines
+    /// without `{`, `;` or a leading `%` cannot change the mode (strings end
+    /// at the line's end), so only blank-line detection is needed. Returns
+    /// where it stopped: the start of a line the byte machine must handle.
+    fn fast_lines(
+        &mut self,
+        chunk: &[u8],
+        mut i: usize,
+        base: u64,
+        out: &mut impl FnMut(Item),
+    ) -> usize {
+        let n = chunk.len();
+        let special = memchr2(b'{', b';', &chunk[i..]).map_or(n, |j| i + j);
+        while i < n && chunk[i] != b'%' {
+            let Some(j) = memchr(b'\n', &chunk[i..special.min(n)]) else {
+                break;
+            };
+            let nl = i + j;
+            match last_content(&chunk[i..nl]) {
+                None => self.close(out),
+                Some(k) => {
+                    if self.rec.is_none() {
+                        self.rec = Some((self.line_start, self.line));
+                    }
+                    self.rec_end = base + (i + k) as u64;
+                }
+            }
+            self.line += 1;
+            self.line_start = base + nl as u64 + 1;
+            i = nl + 1;
+        }
+        i
+    }
+
+    /// One byte in normal mode.
+    fn normal_step(&mut self, b: u8, at: u64, out: &mut impl FnMut(Item)) {
+        if b == b'\n' {
+            self.end_line(at, out);
+            return;
+        }
+        if is_ws(b) {
+            return;
+        }
+        if b == b'%' && at == self.line_start {
+            self.mode = Mode::Escape;
+            self.esc_start = at;
+            self.esc_line = self.line;
+            self.esc_end = at + 1;
+            self.esc_len = 0;
+            return;
+        }
+        if self.rec.is_none() {
+            self.rec = Some((self.line_start, self.line));
+        }
+        self.line_content = true;
+        self.rec_end = at + 1;
+        match b {
+            b'{' => self.mode = Mode::Brace,
+            b'"' => self.mode = Mode::Quote,
+            b';' => self.mode = Mode::LineComment,
+            _ => {}
+        }
     }
 
     /// Ends the input: reports the open record, if any.
@@ -389,6 +444,17 @@ mod tests {
     }
 
     #[test]
+    fn fixtures_split_the_same_with_and_without_the_fast_path() {
+        for f in std::fs::read_dir("testdata/pinochle").unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|e| e == "ppn") {
+                let b = std::fs::read(&p).unwrap();
+                assert_eq!(split_all(&b, 0), byte_machine(&b), "{}", p.display());
+            }
+        }
+    }
+
+    #[test]
     fn empty_and_blank_inputs_have_no_items() {
         assert!(spans("").is_empty());
         assert!(spans("\n\n  \r\n\t").is_empty());
@@ -416,7 +482,21 @@ mod tests {
         )
     }
 
+    fn byte_machine(bytes: &[u8]) -> Vec<Item> {
+        let mut items = Vec::new();
+        let mut sc = Scanner::default();
+        sc.fast = false;
+        sc.feed(bytes, &mut |it| items.push(it));
+        sc.finish(&mut |it| items.push(it));
+        items
+    }
+
     proptest! {
+        #[test]
+        fn fast_path_agrees_with_the_byte_machine(bytes in alphabet(), cuts in prop::collection::vec(0usize..400, 0..12)) {
+            prop_assert_eq!(pieces(&bytes, &cuts), byte_machine(&bytes));
+        }
+
         #[test]
         fn any_chunking_gives_the_same_items(bytes in alphabet(), cuts in prop::collection::vec(0usize..400, 0..12)) {
             prop_assert_eq!(pieces(&bytes, &cuts), split_all(&bytes, 0));

@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(23,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(24,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(5,)]
     per_file = q(
         out,
@@ -46,6 +46,7 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("crlf_bom_latin1.ppn", 2),
         ("inherit.ppn", 7),
         ("invalid.ppn", 2),
+        ("latin1_headers.ppn", 1),
         ("players.ppn", 6),
         ("sample.ppn", 3),
     ]
@@ -102,7 +103,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 23
+    assert len(hands) == 24
     sample = hands[hands.source_file.str.endswith("sample.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

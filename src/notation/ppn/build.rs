@@ -176,13 +176,7 @@ pub struct Builders {
 
 /// Text of a tag value: escapes undone, Latin-1 decoded where the record is not UTF-8.
 pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
-    let s: Cow<'a, str> = if t.latin1 {
-        Cow::Owned(t.value.iter().map(|&b| b as char).collect())
-    } else {
-        // A record that is not valid UTF-8 is flagged latin1 by the lexer, and
-        // values are cut at ASCII quotes, so this never fails; lossy just in case.
-        String::from_utf8_lossy(t.value)
-    };
+    let s = bytes_text(t.value, t.latin1);
     if t.escaped {
         Cow::Owned(values::unescape(&s))
     } else {
@@ -190,12 +184,25 @@ pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
     }
 }
 
+/// Text of bytes that were not lexed (header lines): UTF-8 if valid, else Latin-1.
+fn utf8_or_latin1(b: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(b) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(b.iter().map(|&c| c as char).collect()),
+    }
+}
+
+/// Text of a slice of a lexed record; `latin1` is the record's flag from the lexer.
 fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
     if latin1 {
-        Cow::Owned(b.iter().map(|&c| c as char).collect())
-    } else {
-        String::from_utf8_lossy(b)
+        return Cow::Owned(b.iter().map(|&c| c as char).collect());
     }
+    debug_assert!(std::str::from_utf8(b).is_ok());
+    // SAFETY: the lexer validated the whole record as UTF-8 (else `latin1` is
+    // set), and every slice taken from it starts and ends next to an ASCII
+    // delimiter (quote, bracket, brace, white space, ';', ':', '(' or a record
+    // boundary), which is always a character boundary in valid UTF-8.
+    Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(b) })
 }
 
 /// Builds the rows of every hand of `g`.
@@ -459,11 +466,9 @@ impl<'g, 'a> Hand<'g, 'a> {
         o.line.append_value(h.line);
         let ctx = &h.ctx;
         o.notation_version
-            .append_option(ctx.version.map(|v| bytes_text(v, false)));
-        o.format
-            .append_option(ctx.format.map(|v| bytes_text(v, false)));
-        o.file_id
-            .append_option(ctx.id.map(|v| bytes_text(v, false)));
+            .append_option(ctx.version.map(utf8_or_latin1));
+        o.format.append_option(ctx.format.map(utf8_or_latin1));
+        o.file_id.append_option(ctx.id.map(utf8_or_latin1));
 
         for (k, b) in [(K::Event, &mut o.event), (K::Site, &mut o.site)] {
             b.append_option(self.str_of(k));
@@ -742,7 +747,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             .iter()
             .map(|&ti| {
                 let t = &self.lists.tags[ti];
-                (bytes_text(t.name, false), Some(text(t)))
+                (String::from_utf8_lossy(t.name), Some(text(t)))
             })
             .chain(
                 (self.h.lexed.tags.start as usize..self.h.lexed.tags.end as usize)

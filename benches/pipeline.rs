@@ -1,0 +1,74 @@
+//! Throughput of the splitter alone, of parsing into Arrow batches (no
+//! writing), and of end-to-end conversion into in-memory Parquet files.
+//! Input: the bundled sample repeated to about 16 MB.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use deckhand::notation::ppn::Ppn;
+use deckhand::pipeline::{Options, parse_bytes};
+use parquet::arrow::ArrowWriter;
+
+fn archive() -> Vec<u8> {
+    let unit = std::fs::read("testdata/pinochle/sample.ppn").expect("run from the crate root");
+    let mut v = Vec::with_capacity(17 << 20);
+    while v.len() < 16 << 20 {
+        v.extend_from_slice(&unit);
+        v.push(b'\n');
+    }
+    v
+}
+
+fn opts(threads: usize) -> Options {
+    Options {
+        threads,
+        progress: false,
+        ..Options::default()
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let input = archive();
+    let mut g = c.benchmark_group("ppn");
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.sample_size(10);
+    g.bench_function("split", |b| {
+        b.iter(|| deckhand::split::split_all(&input, 0).len())
+    });
+    for threads in [1, 2] {
+        g.bench_function(format!("parse/threads={threads}"), |b| {
+            b.iter(|| {
+                let mut rows = 0usize;
+                parse_bytes(&input, "bench.ppn", &opts(threads), &mut |t| {
+                    rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
+                    Ok(())
+                })
+                .unwrap();
+                rows
+            })
+        });
+        g.bench_function(format!("convert_to_memory/threads={threads}"), |b| {
+            b.iter(|| {
+                let mut writers: Vec<ArrowWriter<Vec<u8>>> = Ppn::schemas()
+                    .into_iter()
+                    .map(|(_, s)| ArrowWriter::try_new(Vec::new(), s, None).unwrap())
+                    .collect();
+                parse_bytes(&input, "bench.ppn", &opts(threads), &mut |t| {
+                    for (w, batches) in writers.iter_mut().zip(t) {
+                        for b in batches {
+                            w.write(&b).unwrap();
+                        }
+                    }
+                    Ok(())
+                })
+                .unwrap();
+                writers
+                    .into_iter()
+                    .map(|w| w.into_inner().unwrap().len())
+                    .sum::<usize>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(pipeline, benches);
+criterion_main!(pipeline);
