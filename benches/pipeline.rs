@@ -5,6 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::notation::ppn::Ppn;
 use deckhand::pipeline::{Options, parse_bytes};
+use deckhand::sink::parquet::{Codec, SinkOptions, writer_properties};
 use parquet::arrow::ArrowWriter;
 
 fn archive() -> Vec<u8> {
@@ -47,9 +48,17 @@ fn benches(c: &mut Criterion) {
         });
         g.bench_function(format!("convert_to_memory/threads={threads}"), |b| {
             b.iter(|| {
+                let sink = SinkOptions {
+                    codec: Codec::Zstd,
+                    row_group_rows: 1 << 20,
+                    metadata: Vec::new(),
+                };
                 let mut writers: Vec<ArrowWriter<Vec<u8>>> = Ppn::schemas()
                     .into_iter()
-                    .map(|(_, s)| ArrowWriter::try_new(Vec::new(), s, None).unwrap())
+                    .map(|(t, s)| {
+                        let props = writer_properties(t, &s, &sink);
+                        ArrowWriter::try_new(Vec::new(), s, Some(props)).unwrap()
+                    })
                     .collect();
                 parse_bytes(&input, "bench.ppn", &opts(threads), &mut |t| {
                     for (w, batches) in writers.iter_mut().zip(t) {

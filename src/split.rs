@@ -484,8 +484,10 @@ mod tests {
 
     fn byte_machine(bytes: &[u8]) -> Vec<Item> {
         let mut items = Vec::new();
-        let mut sc = Scanner::default();
-        sc.fast = false;
+        let mut sc = Scanner {
+            fast: false,
+            ..Default::default()
+        };
         sc.feed(bytes, &mut |it| items.push(it));
         sc.finish(&mut |it| items.push(it));
         items

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnPath;
 
 use crate::Error;
 
@@ -43,12 +44,55 @@ impl Codec {
     }
 }
 
+/// Columns whose values are (nearly) unique in a file: dictionary encoding
+/// only costs time there. Sorted integer keys are delta-encoded instead.
+pub const UNIQUE_COLUMNS: &[&str] = &[
+    "hand_id",
+    "record_index",
+    "byte_offset",
+    "line",
+    "deal",
+    "holding",
+    "melds",
+    "passed",
+    "raw",
+    "message",
+];
+
 #[derive(Clone, Debug)]
 pub struct SinkOptions {
     pub codec: Codec,
     pub row_group_rows: usize,
     /// Key-value metadata for every file.
     pub metadata: Vec<(String, String)>,
+}
+
+/// The Parquet writer settings for one table.
+pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) -> WriterProperties {
+    let mut kv: Vec<KeyValue> = opts
+        .metadata
+        .iter()
+        .map(|(k, v)| KeyValue::new(k.clone(), v.clone()))
+        .collect();
+    kv.push(KeyValue::new(
+        "deckhand.table".to_string(),
+        table.to_string(),
+    ));
+    let mut b = WriterProperties::builder()
+        .set_compression(opts.codec.compression())
+        .set_max_row_group_row_count(Some(opts.row_group_rows.max(1)))
+        .set_max_row_group_bytes(Some(MAX_ROW_GROUP_BYTES))
+        .set_key_value_metadata(Some(kv));
+    for f in schema.fields() {
+        if UNIQUE_COLUMNS.contains(&f.name().as_str()) {
+            let path = ColumnPath::from(f.name().as_str());
+            b = b.set_column_dictionary_enabled(path.clone(), false);
+            if f.data_type().is_integer() {
+                b = b.set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+            }
+        }
+    }
+    b.build()
 }
 
 pub struct TableSink {
@@ -87,21 +131,7 @@ impl TableSink {
             path: tmp_path.clone(),
             source,
         })?;
-        let mut kv: Vec<KeyValue> = opts
-            .metadata
-            .iter()
-            .map(|(k, v)| KeyValue::new(k.clone(), v.clone()))
-            .collect();
-        kv.push(KeyValue::new(
-            "deckhand.table".to_string(),
-            table.to_string(),
-        ));
-        let props = WriterProperties::builder()
-            .set_compression(opts.codec.compression())
-            .set_max_row_group_row_count(Some(opts.row_group_rows.max(1)))
-            .set_max_row_group_bytes(Some(MAX_ROW_GROUP_BYTES))
-            .set_key_value_metadata(Some(kv))
-            .build();
+        let props = writer_properties(table, &schema, opts);
         let writer = ArrowWriter::try_new(BufWriter::new(file), schema.clone(), Some(props))
             .map_err(pq_err(&tmp_path))?;
         Ok(TableSink {
