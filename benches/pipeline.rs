@@ -8,6 +8,9 @@ use deckhand::pipeline::{Options, parse_bytes};
 use deckhand::sink::parquet::{Codec, SinkOptions, writer_properties};
 use parquet::arrow::ArrowWriter;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn archive() -> Vec<u8> {
     let unit = std::fs::read("testdata/pinochle/sample.ppn").expect("run from the crate root");
     let mut v = Vec::with_capacity(17 << 20);

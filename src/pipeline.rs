@@ -203,34 +203,61 @@ pub fn convert_with<N: Notation>(
         .progress_chars("=> "),
     );
     let mut summary = Summary::default();
-    for (index, path) in inputs.iter().enumerate() {
-        let source = Source::open(path)?;
-        let file = FileInfo {
-            name: file_name(path),
-            index: index as u64,
-        };
-        let mut write =
-            |per_table: Vec<Vec<RecordBatch>>| write_tables(&pool, &mut sinks, per_table);
-        let fs = run_file(
-            notation,
-            &file,
-            source.bytes(),
-            opts,
-            &pool,
-            &mut write,
-            &bar,
-            started,
-        )?;
-        summary.files.push(fs);
-    }
-    bar.finish_and_clear();
-    for s in sinks {
-        let t = s.table();
-        summary.rows.push((t, s.finish()?));
-    }
+    // Writing runs on its own thread, one window behind parsing, through a
+    // bounded channel (back-pressure: at most WINDOWS_IN_FLIGHT windows wait).
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Vec<RecordBatch>>>(WINDOWS_IN_FLIGHT);
+    let parsed: Result<(), Error> = std::thread::scope(|scope| {
+        let pool = &pool;
+        let writer = scope.spawn(move || -> Result<Vec<TableSink>, Error> {
+            for per_table in rx {
+                write_tables(pool, &mut sinks, per_table)?;
+            }
+            Ok(sinks)
+        });
+        let result: Result<(), Error> = (|| {
+            for (index, path) in inputs.iter().enumerate() {
+                let source = Source::open(path)?;
+                let file = FileInfo {
+                    name: file_name(path),
+                    index: index as u64,
+                };
+                let mut send = |per_table: Vec<Vec<RecordBatch>>| {
+                    // A closed channel means the writer stopped on an error,
+                    // which its join below reports.
+                    let _ = tx.send(per_table);
+                    Ok(())
+                };
+                let fs = run_file(
+                    notation,
+                    &file,
+                    source.bytes(),
+                    opts,
+                    pool,
+                    &mut send,
+                    &bar,
+                    started,
+                )?;
+                summary.files.push(fs);
+            }
+            Ok(())
+        })();
+        drop(tx);
+        let sinks = writer.join().expect("writer thread does not panic")?;
+        result?;
+        bar.finish_and_clear();
+        for s in sinks {
+            let t = s.table();
+            summary.rows.push((t, s.finish()?));
+        }
+        Ok(())
+    });
+    parsed?;
     summary.elapsed = started.elapsed();
     Ok(summary)
 }
+
+/// Windows of batches that may wait for the writer.
+const WINDOWS_IN_FLIGHT: usize = 2;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
