@@ -121,7 +121,7 @@ fn stdin_and_directories_work_like_files() {
         .assert()
         .code(1);
     let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
-    assert_eq!(hands.len(), 3 + 2 + 3 + 7 + 1 + 2 + 6);
+    assert_eq!(hands.len(), 3 + 2 + 3 + 7 + 1 + 2 + 2 + 6);
 }
 
 #[test]

@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(24,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(26,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(5,)]
     per_file = q(
         out,
@@ -47,6 +47,7 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("inherit.ppn", 7),
         ("invalid.ppn", 2),
         ("latin1_headers.ppn", 1),
+        ("latin1_inherit.ppn", 2),
         ("players.ppn", 6),
         ("sample.ppn", 3),
     ]
@@ -103,7 +104,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 24
+    assert len(hands) == 26
     sample = hands[hands.source_file.str.endswith("sample.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

@@ -757,7 +757,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                         let toks: Vec<Cow<str>> = self
                             .tokens(t)
                             .iter()
-                            .map(|k| bytes_text(k.text, t.latin1))
+                            .map(|k| bytes_text(k.text, self.h.lexed.latin1))
                             .collect();
                         (
                             Cow::Owned(format!("{}#section", String::from_utf8_lossy(t.name))),
@@ -934,7 +934,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 if bid.is_none() && !is_pass && txt != b"?" {
                     let msg = format!(
                         "expected Pass, a bid, '-' or '*' in the auction, found \"{}\"",
-                        bytes_text(txt, t.latin1)
+                        bytes_text(txt, self.h.lexed.latin1)
                     );
                     self.warn(tok.at as usize, "P030", msg);
                 }
@@ -943,7 +943,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 out.round.append_value((pos / n) as i32 + 1);
                 out.seat
                     .append_option(start.map(|s| self.seats[(s + pos) % n].as_str()));
-                out.call.append_value(bytes_text(txt, t.latin1));
+                out.call.append_value(bytes_text(txt, self.h.lexed.latin1));
                 out.bid.append_option(bid);
                 seq += 1;
             }
@@ -1004,7 +1004,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 continue;
             }
             if txt.first() == Some(&b'(') {
-                let ann = self.annotation(tok, t.latin1);
+                let ann = self.annotation(tok, self.h.lexed.latin1);
                 if cur.is_empty() {
                     let msg = "trick annotation without cards before it".to_string();
                     self.warn(tok.at as usize, "P032", msg);
@@ -1026,11 +1026,11 @@ impl<'g, 'a> Hand<'g, 'a> {
                     if txt != b"-" && txt != b"?" {
                         let msg = format!(
                             "expected a card like CA, '-', '?' or '*' in the play, found \"{}\"",
-                            bytes_text(txt, t.latin1)
+                            bytes_text(txt, self.h.lexed.latin1)
                         );
                         self.warn(tok.at as usize, "P033", msg);
                     }
-                    bytes_text(txt, t.latin1)
+                    bytes_text(txt, self.h.lexed.latin1)
                 }
             };
             cur.push(card);

@@ -48,7 +48,9 @@ pub struct Tag<'a> {
     pub value_at: u32,
     /// The value holds backslash escapes.
     pub escaped: bool,
-    /// The value's record is not valid UTF-8 (decoded as Latin-1).
+    /// The record the *value* comes from is not valid UTF-8 (decoded as
+    /// Latin-1). Inheritance copies it with the value; the tag's section tokens
+    /// always belong to the hand's own record, whose flag is `Lexed::latin1`.
     pub latin1: bool,
     pub segment: Option<Segment<'a>>,
     /// Section tokens that follow the tag, in the group's token list.
