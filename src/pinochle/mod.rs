@@ -4,6 +4,7 @@
 //! PPN family uses (suit-rank `CA` and dot syntax `AT.KQ..J`).
 
 pub mod card;
+pub mod rules;
 pub mod seat;
 
 pub use card::{Card, Rank, Suit};

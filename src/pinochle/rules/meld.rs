@@ -1,0 +1,272 @@
+//! Meld of one player's cards under a trump suit.
+//!
+//! Counts are complete sets: for arounds the minimum over the four suits of
+//! that rank; for runs the minimum over A T K Q J of trump; for pinochles
+//! min(SQ, DJ). A card may serve in several classes, once per class: royal
+//! marriages are the K Q pairs of trump not used in runs. Points for n sets
+//! come from the profile's table (n above 4, possible only with a wrong deck,
+//! is scored as 4).
+
+use super::profile::{Melds, SetPoints};
+use crate::pinochle::{Card, Rank, Suit};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeldKind {
+    Run,
+    RoyalMarriage,
+    Marriage,
+    AcesAround,
+    KingsAround,
+    QueensAround,
+    JacksAround,
+    Pinochle,
+}
+
+impl MeldKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MeldKind::Run => "run",
+            MeldKind::RoyalMarriage => "royal marriage",
+            MeldKind::Marriage => "marriage",
+            MeldKind::AcesAround => "aces around",
+            MeldKind::KingsAround => "kings around",
+            MeldKind::QueensAround => "queens around",
+            MeldKind::JacksAround => "jacks around",
+            MeldKind::Pinochle => "pinochle",
+        }
+    }
+}
+
+/// One line of a meld breakdown: `count` complete sets worth `points` in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeldItem {
+    pub kind: MeldKind,
+    pub count: u32,
+    pub points: i32,
+}
+
+/// How many of each card: `[suit][rank]`.
+pub type Counts = [[u32; 6]; 4];
+
+pub fn counts(cards: &[Card]) -> Counts {
+    let mut c = [[0u32; 6]; 4];
+    for card in cards {
+        c[card.suit as usize][card.rank as usize] += 1;
+    }
+    c
+}
+
+fn points(table: &SetPoints, n: u32) -> i32 {
+    match n {
+        0 => 0,
+        n => table[(n.min(4) - 1) as usize],
+    }
+}
+
+/// The meld of `cards` with `trump` (`None`: no trump named), as a total and
+/// a breakdown in a fixed order (only classes with at least one set).
+pub fn meld(cards: &[Card], trump: Option<Suit>, table: &Melds) -> (i32, Vec<MeldItem>) {
+    let c = counts(cards);
+    let mut items = Vec::new();
+    let push = |items: &mut Vec<MeldItem>, kind, count: u32, table: &SetPoints| {
+        if count > 0 {
+            items.push(MeldItem {
+                kind,
+                count,
+                points: points(table, count),
+            });
+        }
+    };
+    let (a, t, k, q, j) = (
+        Rank::A as usize,
+        Rank::T as usize,
+        Rank::K as usize,
+        Rank::Q as usize,
+        Rank::J as usize,
+    );
+    if let Some(tr) = trump {
+        let s = &c[tr as usize];
+        let runs = [s[a], s[t], s[k], s[q], s[j]].into_iter().min().unwrap();
+        push(&mut items, MeldKind::Run, runs, &table.run);
+        let royal = s[k].min(s[q]) - runs;
+        push(
+            &mut items,
+            MeldKind::RoyalMarriage,
+            royal,
+            &table.royal_marriage,
+        );
+    }
+    // Plain marriages, scored per suit.
+    let mut marriages = 0;
+    let mut marriage_points = 0;
+    for suit in Suit::DOT_ORDER {
+        if Some(suit) == trump {
+            continue;
+        }
+        let n = c[suit as usize][k].min(c[suit as usize][q]);
+        marriages += n;
+        marriage_points += points(&table.marriage, n);
+    }
+    if marriages > 0 {
+        items.push(MeldItem {
+            kind: MeldKind::Marriage,
+            count: marriages,
+            points: marriage_points,
+        });
+    }
+    let around = |r: usize| (0..4).map(|s| c[s][r]).min().unwrap();
+    push(
+        &mut items,
+        MeldKind::AcesAround,
+        around(a),
+        &table.aces_around,
+    );
+    push(
+        &mut items,
+        MeldKind::KingsAround,
+        around(k),
+        &table.kings_around,
+    );
+    push(
+        &mut items,
+        MeldKind::QueensAround,
+        around(q),
+        &table.queens_around,
+    );
+    push(
+        &mut items,
+        MeldKind::JacksAround,
+        around(j),
+        &table.jacks_around,
+    );
+    let pinochles = c[Suit::S as usize][q].min(c[Suit::D as usize][j]);
+    push(&mut items, MeldKind::Pinochle, pinochles, &table.pinochle);
+    let total = items.iter().map(|i| i.points).sum();
+    (total, items)
+}
+
+/// Whether the cards hold a marriage (K and Q of one suit): without one, a
+/// declarer cannot name trump.
+pub fn has_marriage(cards: &[Card]) -> bool {
+    let c = counts(cards);
+    (0..4).any(|s| c[s][Rank::K as usize] > 0 && c[s][Rank::Q as usize] > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pinochle::card::parse_dot_hand;
+
+    fn hand(dot: &str) -> Vec<Card> {
+        let mut v = Vec::new();
+        parse_dot_hand(dot.as_bytes(), &mut v).unwrap();
+        v
+    }
+
+    fn m(dot: &str, trump: Option<Suit>) -> (i32, Vec<(&'static str, u32, i32)>) {
+        let (t, items) = meld(&hand(dot), trump, &Melds::default());
+        (
+            t,
+            items
+                .iter()
+                .map(|i| (i.kind.as_str(), i.count, i.points))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn runs_one_to_four_sets_and_royal_marriages() {
+        assert_eq!(m("...ATKQJ", Some(Suit::H)), (15, vec![("run", 1, 15)]));
+        assert_eq!(
+            m("...AATTKKQQJJ", Some(Suit::H)),
+            (150, vec![("run", 2, 150)])
+        );
+        assert_eq!(
+            m("...AAATTTKKKQQQJJJ", Some(Suit::H)),
+            (225, vec![("run", 3, 225)])
+        );
+        assert_eq!(
+            m("...AAAATTTTKKKKQQQQJJJJ", Some(Suit::H)),
+            (300, vec![("run", 4, 300)])
+        );
+        // A run plus an extra K Q of trump: the extra pair is a royal marriage.
+        assert_eq!(
+            m("...ATKKQQJ", Some(Suit::H)),
+            (19, vec![("run", 1, 15), ("royal marriage", 1, 4)])
+        );
+        // Royal marriages without a run.
+        assert_eq!(
+            m("...KKQQ", Some(Suit::H)),
+            (8, vec![("royal marriage", 2, 8)])
+        );
+        // The same cards in a plain suit are marriages.
+        assert_eq!(m("...KKQQ", Some(Suit::S)), (4, vec![("marriage", 2, 4)]));
+    }
+
+    #[test]
+    fn no_trump_makes_every_pair_a_plain_marriage() {
+        assert_eq!(m("...ATKQJ", None), (2, vec![("marriage", 1, 2)]));
+        assert_eq!(
+            m("KQ.KQ.KQ.KQ", None),
+            (
+                8 + 8 + 6,
+                vec![
+                    ("marriage", 4, 8),
+                    ("kings around", 1, 8),
+                    ("queens around", 1, 6)
+                ]
+            )
+        );
+    }
+
+    #[test]
+    fn arounds_at_one_to_four_sets() {
+        assert_eq!(m("A.A.A.A", None), (10, vec![("aces around", 1, 10)]));
+        assert_eq!(m("AA.AA.AA.AA", None), (100, vec![("aces around", 2, 100)]));
+        assert_eq!(
+            m("KKK.KKK.KKK.KKK", None),
+            (120, vec![("kings around", 3, 120)])
+        );
+        assert_eq!(
+            m("QQQQ.QQQQ.QQQQ.QQQQ", None),
+            (120, vec![("queens around", 4, 120)])
+        );
+        assert_eq!(m("JJ.JJ.JJ.J", None), (4, vec![("jacks around", 1, 4)]));
+        assert_eq!(m("JJ.JJ.JJ.JJ", None), (40, vec![("jacks around", 2, 40)]));
+        assert_eq!(
+            m("JJJ.JJJ.JJJ.JJJ", None),
+            (60, vec![("jacks around", 3, 60)])
+        );
+        assert_eq!(
+            m("JJJJ.JJJJ.JJJJ.JJJJ", None),
+            (80, vec![("jacks around", 4, 80)])
+        );
+    }
+
+    #[test]
+    fn pinochles_at_one_to_four() {
+        assert_eq!(m(".J.Q.", None), (4, vec![("pinochle", 1, 4)]));
+        assert_eq!(m(".JJ.QQ.", None), (30, vec![("pinochle", 2, 30)]));
+        assert_eq!(m(".JJJ.QQQ.", None), (60, vec![("pinochle", 3, 60)]));
+        assert_eq!(m(".JJJJ.QQQQ.", None), (90, vec![("pinochle", 4, 90)]));
+        assert_eq!(m(".JJJ.Q.", None), (4, vec![("pinochle", 1, 4)]));
+    }
+
+    #[test]
+    fn one_card_in_several_classes() {
+        // SQ serves in a marriage, in queens around and in a pinochle.
+        assert_eq!(
+            m("Q.JQ.KQ.Q", Some(Suit::H)),
+            (
+                2 + 6 + 4,
+                vec![
+                    ("marriage", 1, 2),
+                    ("queens around", 1, 6),
+                    ("pinochle", 1, 4)
+                ]
+            )
+        );
+        assert!(has_marriage(&hand("K.Q.KQ.")));
+        assert!(!has_marriage(&hand("K.Q.K.Q")));
+    }
+}
