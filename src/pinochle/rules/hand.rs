@@ -1,0 +1,461 @@
+//! Everything the rules derive about one hand of double-deck four-handed
+//! partnership pinochle from what a record states. Seats are positions 0..4
+//! clockwise from North (N E S W); team of a seat = position % 2.
+
+use std::ops::Range;
+
+use super::meld::{MeldItem, has_marriage, meld};
+use super::profile::Profile;
+use super::score::{HandFacts, HandScore, score, unplayed_outcome};
+use super::trick::{Violation, check_play, points, winner};
+use crate::pinochle::{Card, Rank, Suit};
+
+pub const PLAYERS: usize = 4;
+pub const TEAMS: usize = 2;
+pub const HAND_SIZE: usize = 20;
+pub const TRICKS: usize = 20;
+
+/// What a record states, as the rules need it.
+#[derive(Clone, Debug, Default)]
+pub struct Stated<'a> {
+    /// `None`: no Trump tag; `Some(None)`: `-` (no trump named).
+    pub trump: Option<Option<Suit>>,
+    /// Calls in order: (seat, bid) with `None` for Pass and unreadable calls.
+    pub calls: &'a [(Option<usize>, Option<i32>)],
+    /// Declarer and contract as tagged, used when there is no auction.
+    pub declarer: Option<usize>,
+    pub contract: Option<i32>,
+    pub play_start: Option<usize>,
+    /// Cards of the play in order (`None`: unknown card), cut into tricks.
+    pub cards: &'a [Option<Card>],
+    pub tricks: &'a [Range<usize>],
+    pub play_terminated: bool,
+    /// Cards dealt to each seat, from a Deal tag.
+    pub deal: [Option<&'a [Card]>; PLAYERS],
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrickResult {
+    pub leader: Option<usize>,
+    pub winner: Option<usize>,
+    pub points: Option<i32>,
+}
+
+/// Something the stated hand does that the rules do not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Issue {
+    /// A seat was dealt the wrong number of cards.
+    HandSize { seat: usize, cards: usize },
+    /// The four hands are not a double deck (four of each card).
+    Deck {
+        missing: Vec<Card>,
+        extra: Vec<Card>,
+    },
+    /// `card` at `index` in the play was not in the player's hand
+    /// (`already_played`: it was dealt but all its copies were played before).
+    NotHeld {
+        index: usize,
+        seat: usize,
+        card: Card,
+        already_played: bool,
+    },
+    /// `card` at `index` breaks a rule of play.
+    Illegal {
+        index: usize,
+        seat: usize,
+        card: Card,
+        violation: Violation,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    /// From the auction (the last and highest bid), else as tagged.
+    pub declarer: Option<usize>,
+    pub contract: Option<i32>,
+    pub tricks: Vec<TrickResult>,
+    /// Cards dealt to each seat: the Deal tag's, or rebuilt from the play.
+    pub dealt: [Option<Vec<Card>>; PLAYERS],
+    pub dealt_from_play: bool,
+    pub melds: [Option<(i32, Vec<MeldItem>)>; PLAYERS],
+    pub score: Option<HandScore>,
+    pub issues: Vec<Issue>,
+    /// Why values are left null, in plain words.
+    pub missing: Vec<&'static str>,
+}
+
+/// The declarer and contract from the calls: the highest bid (bids rise, so
+/// it is the last one). `None` when everyone passed.
+pub fn auction_winner(calls: &[(Option<usize>, Option<i32>)]) -> Option<(Option<usize>, i32)> {
+    let mut best: Option<(Option<usize>, i32)> = None;
+    for &(seat, bid) in calls {
+        if let Some(b) = bid
+            && best.is_none_or(|(_, x)| b > x)
+        {
+            best = Some((seat, b));
+        }
+    }
+    best
+}
+
+fn card_index(c: Card) -> usize {
+    c.suit as usize * 6 + c.rank as usize
+}
+
+/// The full double deck: four of each A T K Q J in each suit.
+fn deck_issue(hands: &[Vec<Card>]) -> Option<Issue> {
+    let mut count = [0i32; 24];
+    for h in hands {
+        for &c in h {
+            count[card_index(c)] += 1;
+        }
+    }
+    let mut missing = Vec::new();
+    let mut extra = Vec::new();
+    for suit in Suit::DOT_ORDER {
+        for rank in [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine] {
+            let c = Card { suit, rank };
+            let want = if rank == Rank::Nine { 0 } else { 4 };
+            let have = count[card_index(c)];
+            for _ in have..want {
+                missing.push(c);
+            }
+            for _ in want..have {
+                extra.push(c);
+            }
+        }
+    }
+    (!missing.is_empty() || !extra.is_empty()).then_some(Issue::Deck { missing, extra })
+}
+
+pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
+    let mut d = Derived::default();
+    match auction_winner(s.calls) {
+        Some((seat, bid)) => {
+            d.declarer = seat;
+            d.contract = Some(bid);
+        }
+        None if !s.calls.is_empty() => d
+            .missing
+            .push("every player passed: the hand was thrown in"),
+        None => {
+            d.declarer = s.declarer;
+            d.contract = s.contract;
+        }
+    }
+    let trump = s.trump;
+
+    // Tricks: leaders follow computed winners from the Play tag's seat (or the declarer).
+    let mut leader = s.play_start.or(d.declarer);
+    let total = s.tricks.len();
+    let complete_play = total == TRICKS
+        && !s.play_terminated
+        && s.tricks.iter().all(|r| r.len() == PLAYERS)
+        && s.cards.iter().all(|c| c.is_some());
+    let mut seat_of = vec![None; s.cards.len()];
+    for (k, r) in s.tricks.iter().enumerate() {
+        let cards: Option<Vec<Card>> = s.cards[r.clone()].iter().copied().collect();
+        let mut t = TrickResult {
+            leader,
+            ..Default::default()
+        };
+        if let Some(l) = leader {
+            for (i, slot) in seat_of[r.clone()].iter_mut().enumerate() {
+                *slot = Some((l + i) % PLAYERS);
+            }
+        }
+        if let (Some(cards), Some(Some(tr)), Some(l)) = (&cards, trump.map(Some), leader)
+            && cards.len() == PLAYERS
+        {
+            let w = (l + winner(cards, tr)) % PLAYERS;
+            t.winner = Some(w);
+            t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
+        } else if let (Some(cards), None) = (&cards, trump)
+            && cards.len() == PLAYERS
+        {
+            t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
+        }
+        leader = t.winner;
+        d.tricks.push(t);
+    }
+    if trump.is_none() && total > 0 {
+        d.missing
+            .push("no Trump tag: trick winners and melds cannot be computed");
+    }
+
+    // Cards dealt: the Deal tag's, else rebuilt from a complete play.
+    if s.deal.iter().all(|h| h.is_some()) {
+        for (seat, h) in s.deal.iter().enumerate() {
+            d.dealt[seat] = h.map(|h| h.to_vec());
+        }
+    } else if complete_play && seat_of.iter().all(|x| x.is_some()) {
+        let mut hands: [Vec<Card>; PLAYERS] = Default::default();
+        for (c, seat) in s.cards.iter().zip(&seat_of) {
+            hands[seat.unwrap()].push(c.unwrap());
+        }
+        for (seat, h) in hands.into_iter().enumerate() {
+            d.dealt[seat] = Some(h);
+        }
+        d.dealt_from_play = true;
+    } else if s.deal.iter().any(|h| h.is_some()) {
+        d.missing.push("the Deal tag does not give every hand");
+    } else if total > 0 {
+        d.missing
+            .push("no Deal tag and the play is not complete: the deal cannot be rebuilt");
+    } else {
+        d.missing.push("no Deal tag and no play");
+    }
+
+    let dealt_known = d.dealt.iter().all(|h| h.is_some());
+    if dealt_known && !d.dealt_from_play {
+        let hands: Vec<Vec<Card>> = d.dealt.iter().map(|h| h.clone().unwrap()).collect();
+        for (seat, h) in hands.iter().enumerate() {
+            if h.len() != HAND_SIZE {
+                d.issues.push(Issue::HandSize {
+                    seat,
+                    cards: h.len(),
+                });
+            }
+        }
+        if let Some(i) = deck_issue(&hands) {
+            d.issues.push(i);
+        }
+    }
+
+    // Replay against the hands: held cards and the rules of play.
+    if dealt_known {
+        let mut left: Vec<Vec<Card>> = d.dealt.iter().map(|h| h.clone().unwrap()).collect();
+        let flat_trump = trump.flatten();
+        for r in s.tricks {
+            for i in r.clone() {
+                let (Some(card), Some(seat)) = (s.cards[i], seat_of[i]) else {
+                    continue;
+                };
+                let hand = &mut left[seat];
+                match hand.iter().position(|&c| c == card) {
+                    None => {
+                        let dealt = d.dealt[seat].as_ref().unwrap();
+                        d.issues.push(Issue::NotHeld {
+                            index: i,
+                            seat,
+                            card,
+                            already_played: dealt.contains(&card),
+                        });
+                    }
+                    Some(pos) => {
+                        if trump.is_some() {
+                            let before: Vec<Card> =
+                                s.cards[r.start..i].iter().flatten().copied().collect();
+                            if let Err(v) = check_play(hand, &before, card, flat_trump, p.must_head)
+                            {
+                                d.issues.push(Issue::Illegal {
+                                    index: i,
+                                    seat,
+                                    card,
+                                    violation: v,
+                                });
+                            }
+                        }
+                        hand.swap_remove(pos);
+                    }
+                }
+            }
+        }
+    }
+
+    // Melds and the score.
+    let Some(declarer) = d.declarer else {
+        if d.missing.is_empty() {
+            d.missing.push("no auction and no Declarer tag");
+        }
+        return d;
+    };
+    let no_marriage = d.dealt[declarer].as_ref().map(|h| !has_marriage(h));
+    let meld_trump = match (no_marriage, trump) {
+        (Some(true), _) => Some(None),
+        (_, t) => t,
+    };
+    if let Some(t) = meld_trump {
+        for seat in 0..PLAYERS {
+            d.melds[seat] = d.dealt[seat].as_ref().map(|h| meld(h, t, &p.melds));
+        }
+    }
+    let Some(contract) = d.contract else {
+        d.missing.push("no contract: the hand cannot be scored");
+        return d;
+    };
+    if d.melds.iter().any(|m| m.is_none()) {
+        if !d
+            .missing
+            .iter()
+            .any(|m| m.contains("deal") || m.contains("Trump"))
+        {
+            d.missing.push("melds unknown: the hand cannot be scored");
+        }
+        return d;
+    }
+    let mut team_meld = vec![0; TEAMS];
+    for (seat, m) in d.melds.iter().enumerate() {
+        team_meld[seat % TEAMS] += m.as_ref().unwrap().0;
+    }
+    let mut facts = HandFacts {
+        declarer_team: declarer % TEAMS,
+        contract,
+        meld: team_meld,
+        play: None,
+        declarer_without_marriage: no_marriage == Some(true),
+    };
+    if unplayed_outcome(&facts, p).is_none() {
+        if !complete_play {
+            d.missing.push(if s.play_terminated {
+                "the play was terminated: the hand cannot be scored"
+            } else {
+                "the play is not complete: the hand cannot be scored"
+            });
+            return d;
+        }
+        let mut play = vec![0; TEAMS];
+        for t in &d.tricks {
+            match (t.winner, t.points) {
+                (Some(w), Some(pts)) => play[w % TEAMS] += pts,
+                _ => {
+                    d.missing
+                        .push("a trick winner is unknown: the hand cannot be scored");
+                    return d;
+                }
+            }
+        }
+        facts.play = Some(play);
+    }
+    d.score = score(&facts, p);
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pinochle::card::parse_dot_hand;
+
+    fn cards(s: &str) -> Vec<Option<Card>> {
+        s.split_whitespace()
+            .map(|c| Card::parse(c.as_bytes()))
+            .collect()
+    }
+
+    /// The spec's Play example, trump spades, S leads; annotated winners and points.
+    const PLAY: &str = "CA CJ CK CJ DQ DT DJ DT HA HJ HK HQ HA HJ HK SK DQ DA DJ DQ CA CK CA CJ \
+        CA CT CQ CJ CK CT CQ CT HT HA SJ HJ DJ DA DK DJ CK CT CQ CQ DT ST DK DK HT SQ HJ HA \
+        DK DA ST SA SQ ST SK SA HQ HT ST HQ SA HK SK SJ DT DA SK SA HT SQ HK HQ SQ DQ SJ SJ";
+    const ANNOTATED: &str = "S2 W2 W2 S3 W1 W3 W2 N3 S2 W2 N2 E4 S2 E4 N3 S2 S3 E4 S2 S2";
+
+    #[test]
+    fn spec_play_example_winners_and_50_points() {
+        let c = cards(PLAY);
+        let tricks: Vec<Range<usize>> = (0..20).map(|k| k * 4..k * 4 + 4).collect();
+        let s = Stated {
+            trump: Some(Some(Suit::S)),
+            play_start: Some(2),
+            cards: &c,
+            tricks: &tricks,
+            ..Default::default()
+        };
+        let d = derive(&s, &Profile::standard());
+        let seats = ["N", "E", "S", "W"];
+        let got: Vec<String> = d
+            .tricks
+            .iter()
+            .map(|t| format!("{}{}", seats[t.winner.unwrap()], t.points.unwrap()))
+            .collect();
+        assert_eq!(got.join(" "), ANNOTATED);
+        assert_eq!(d.tricks.iter().map(|t| t.points.unwrap()).sum::<i32>(), 50);
+        // The deal is rebuilt from the play: 20 cards each.
+        assert!(d.dealt_from_play);
+        assert!(d.dealt.iter().all(|h| h.as_ref().unwrap().len() == 20));
+    }
+
+    fn dot(s: &str) -> Vec<Card> {
+        let mut v = Vec::new();
+        parse_dot_hand(s.as_bytes(), &mut v).unwrap();
+        v
+    }
+
+    #[test]
+    fn spec_deal_example_is_a_full_deck() {
+        // E:, so positions E S W N.
+        let e = dot("ATTTQQJ.QQJJ.AQQQJ.TKQQ");
+        let s_ = dot("KQQJJ.TKKKKQ.AK.AATKQJJ");
+        let w = dot("TKJ.AAAATTJJ.AATTKJJ.KJ");
+        let n = dot("AAAKK.TQ.TTKKQJ.AATTKQJ");
+        let st = Stated {
+            trump: Some(Some(Suit::H)),
+            deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
+            calls: &[
+                (Some(1), Some(50)),
+                (Some(2), None),
+                (Some(3), None),
+                (Some(0), None),
+            ],
+            ..Default::default()
+        };
+        let d = derive(&st, &Profile::standard());
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        assert_eq!(d.declarer, Some(1));
+        assert_eq!(d.contract, Some(50));
+        assert!(d.melds.iter().all(|m| m.is_some()));
+        // Not a No Trump / No Board hand and no play given: cannot be scored.
+        assert!(d.score.is_none());
+        assert_eq!(
+            d.missing,
+            ["the play is not complete: the hand cannot be scored"]
+        );
+    }
+
+    #[test]
+    fn wrong_deck_and_cards_not_held() {
+        let n = dot("A...");
+        let e = dot(".A..");
+        let s_ = dot("..A.");
+        let w = dot("...A");
+        let c = cards("CA DA SA HA CA DA SA HA");
+        let tricks = [0..4, 4..8];
+        let st = Stated {
+            trump: Some(Some(Suit::H)),
+            play_start: Some(0),
+            cards: &c,
+            tricks: &tricks,
+            deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
+            ..Default::default()
+        };
+        let d = derive(&st, &Profile::standard());
+        assert_eq!(d.issues[0], Issue::HandSize { seat: 0, cards: 1 });
+        assert!(matches!(d.issues[4], Issue::Deck { .. }));
+        // Trick 2 is led by W (HA won trick 1); W already played its only HA... it plays CA.
+        assert_eq!(
+            d.issues[5],
+            Issue::NotHeld {
+                index: 4,
+                seat: 3,
+                card: Card::parse(b"CA").unwrap(),
+                already_played: false
+            }
+        );
+    }
+
+    #[test]
+    fn auction_winner_is_the_highest_bid() {
+        assert_eq!(
+            auction_winner(&[
+                (Some(1), None),
+                (Some(2), Some(52)),
+                (Some(3), Some(59)),
+                (Some(0), Some(60)),
+                (Some(2), None),
+                (Some(3), Some(65)),
+                (Some(0), Some(70)),
+                (Some(3), None)
+            ]),
+            Some((Some(0), 70))
+        );
+        assert_eq!(auction_winner(&[(Some(0), None), (Some(1), None)]), None);
+    }
+}
