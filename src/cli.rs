@@ -19,6 +19,92 @@ pub struct Args {
 pub enum Command {
     /// Convert PPN files or directories of them into a Parquet dataset directory.
     Convert(ConvertArgs),
+    /// Validate PPN files against the notation and the rules; print diagnostics.
+    Check(CheckArgs),
+    /// Write a deterministic archive of legal games (for tests and benchmarks).
+    Generate(GenerateArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    /// Rules profile (TOML) to apply to every hand instead of choosing by the
+    /// Scoring/Competition tags.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+
+    /// Skip the rules engine: no computed columns, no rule warnings.
+    #[arg(long, conflicts_with = "rules")]
+    pub no_rules: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Input files, directories (searched recursively for *.ppn), or - for stdin.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// Also fail (exit 1) when there are warnings, not only errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
+    /// Also print info diagnostics (why computed values are null).
+    #[arg(long)]
+    pub info: bool,
+
+    /// Print only the summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Worker threads [default: number of CPUs].
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Number of hands.
+    #[arg(long, default_value_t = 1000)]
+    pub hands: u64,
+
+    /// Seed: the same seed gives the same archive.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Output file (- for stdout).
+    #[arg(short, long)]
+    pub output: PathBuf,
+
+    /// IMPORT style: only the tags the rules need (Dealer, Auction, Trump, Play;
+    /// Deal for hands that are not played).
+    #[arg(long)]
+    pub import: bool,
+
+    /// Windows line ends.
+    #[arg(long)]
+    pub crlf: bool,
+
+    /// Fraction of hands preceded by a comment (some span lines with empty lines).
+    #[arg(long, default_value_t = 0.0)]
+    pub comments: f64,
+
+    /// Fraction of hands with segmental Chat and Note tags.
+    #[arg(long, default_value_t = 0.0)]
+    pub chat: f64,
+
+    /// Use `#` and `##` for values repeated from the previous hand.
+    #[arg(long)]
+    pub inherit: bool,
+
+    /// Fraction of hands cut short with a Termination tag.
+    #[arg(long, default_value_t = 0.0)]
+    pub terminated: f64,
+
+    /// Fraction of records written with a syntax error.
+    #[arg(long, default_value_t = 0.0)]
+    pub malformed: f64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -54,6 +140,9 @@ pub struct ConvertArgs {
     /// Replace the tables of an existing, non-empty output directory.
     #[arg(long)]
     pub force: bool,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Debug: bytes fed to the splitter at a time.
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]

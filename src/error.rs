@@ -8,6 +8,8 @@ pub enum Severity {
     Error,
     /// The record was converted; something in it is doubtful or was kept aside.
     Warning,
+    /// Something worth knowing, such as why a computed value is null.
+    Info,
 }
 
 impl Severity {
@@ -15,6 +17,7 @@ impl Severity {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Info => "info",
         }
     }
 }

@@ -4,8 +4,10 @@
 //! a [`notation`] parses groups of records in parallel and fills Arrow
 //! [`columns`], and [`sink`] writes them as Parquet datasets.
 
+pub mod check;
 pub mod columns;
 pub mod error;
+pub mod generate;
 pub mod notation;
 pub mod pinochle;
 pub mod pipeline;

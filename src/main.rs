@@ -13,7 +13,11 @@ mod cli;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use cli::{Args, Command, CompressionArg, ConvertArgs, OnErrorArg};
+use cli::{
+    Args, CheckArgs, Command, CompressionArg, ConvertArgs, GenerateArgs, OnErrorArg, RulesArgs,
+};
+use deckhand::notation::ppn::RulesConfig;
+use deckhand::pinochle::rules::Profile;
 
 /// Exit status: 0 all records converted, 1 some records quarantined, 2 fatal error.
 fn main() -> ExitCode {
@@ -30,7 +34,95 @@ fn run() -> anyhow::Result<ExitCode> {
     let args = Args::parse();
     match args.command {
         Command::Convert(a) => convert(a),
+        Command::Check(a) => check(a),
+        Command::Generate(a) => generate(a),
     }
+}
+
+fn rules_config(a: &RulesArgs) -> anyhow::Result<RulesConfig> {
+    let mut cfg = RulesConfig {
+        compute: !a.no_rules,
+        ..RulesConfig::default()
+    };
+    if let Some(path) = &a.rules {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read rules profile {}: {e}", path.display()))?;
+        let p = Profile::from_toml(&text)
+            .map_err(|e| anyhow::anyhow!("invalid rules profile {}: {e}", path.display()))?;
+        cfg.forced = Some(std::sync::Arc::new(p));
+    }
+    Ok(cfg)
+}
+
+fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut opts = Options {
+        progress: false,
+        rules: rules_config(&a.rules)?,
+        ..Options::default()
+    };
+    if let Some(t) = a.threads {
+        opts.threads = t.max(1);
+    }
+    let inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
+        if !a.quiet {
+            println!("{line}");
+        }
+    })?;
+    let t = &report.total;
+    println!(
+        "{} file(s), {} records: {} hands, {} errors (records quarantined), {} warnings, {} infos",
+        report.files, t.records, t.hands, t.quarantined, t.warnings, t.infos
+    );
+    Ok(
+        if t.quarantined > 0 || (a.deny_warnings && t.warnings > 0) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
+}
+
+fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
+    use deckhand::generate::{GenOptions, generate, write::Style};
+    let opts = GenOptions {
+        hands: a.hands,
+        seed: a.seed,
+        style: Style {
+            import: a.import,
+            comments: a.comments,
+            chat: a.chat,
+            inherit: a.inherit,
+        },
+        crlf: a.crlf,
+        terminated: a.terminated,
+        malformed: a.malformed,
+        ..GenOptions::default()
+    };
+    let started = std::time::Instant::now();
+    let stats = if a.output.as_os_str() == "-" {
+        let stdout = std::io::stdout();
+        let mut w = std::io::BufWriter::new(stdout.lock());
+        generate(&opts, &mut w)?
+    } else {
+        let f = std::fs::File::create(&a.output)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        let s = generate(&opts, &mut w)?;
+        use std::io::Write;
+        w.flush()?;
+        s
+    };
+    eprintln!(
+        "deckhand: generated {} hands in {} games ({} terminated, {} malformed), {:.1} MB in {:.2} s",
+        stats.hands,
+        stats.games,
+        stats.terminated,
+        stats.malformed,
+        stats.bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn options(a: &ConvertArgs) -> Options {
@@ -48,6 +140,7 @@ fn options(a: &ConvertArgs) -> Options {
         },
         progress: !a.quiet && std::io::stderr().is_terminal(),
         force: a.force,
+        rules: rules_config(&a.rules).unwrap_or_default(),
         ..Options::default()
     };
     if let Some(t) = a.threads {
@@ -63,6 +156,7 @@ fn options(a: &ConvertArgs) -> Options {
 }
 
 fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
+    rules_config(&a.rules)?;
     let opts = options(&a);
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let summary = pipeline::convert(&inputs, &a.output, &opts)?;
@@ -79,8 +173,8 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             t.hands as f64 / secs
         );
         eprintln!(
-            "deckhand: {} converted, {} quarantined (see errors table), {} warnings, {} comment-only blocks",
-            t.hands, t.quarantined, t.warnings, t.comment_blocks
+            "deckhand: {} converted, {} quarantined (see errors table), {} warnings, {} infos, {} comment-only blocks",
+            t.hands, t.quarantined, t.warnings, t.infos, t.comment_blocks
         );
         let rows: Vec<String> = summary
             .rows

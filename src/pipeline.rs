@@ -44,6 +44,8 @@ pub struct Options {
     pub chunk_bytes: usize,
     /// Bytes of records parsed by one task.
     pub group_bytes: usize,
+    /// Rules profiles and whether to compute derived columns.
+    pub rules: crate::notation::ppn::RulesConfig,
 }
 
 impl Default for Options {
@@ -57,6 +59,7 @@ impl Default for Options {
             force: false,
             chunk_bytes: 4 << 20,
             group_bytes: 1 << 20,
+            rules: Default::default(),
         }
     }
 }
@@ -71,6 +74,8 @@ pub struct FileSummary {
     pub hands: u64,
     pub quarantined: u64,
     pub warnings: u64,
+    /// Diagnostics for information, such as why computed values are null.
+    pub infos: u64,
     /// Blocks holding only comments or escape lines: not hands, not errors.
     pub comment_blocks: u64,
 }
@@ -91,6 +96,7 @@ impl Summary {
             t.hands += f.hands;
             t.quarantined += f.quarantined;
             t.warnings += f.warnings;
+            t.infos += f.infos;
             t.comment_blocks += f.comment_blocks;
         }
         t
@@ -134,8 +140,11 @@ pub fn parse_bytes(
         name: name.to_string(),
         index: 0,
     };
+    let ppn = Ppn {
+        rules: opts.rules.clone(),
+    };
     run_file(
-        &Ppn,
+        &ppn,
         &file,
         bytes,
         opts,
@@ -148,7 +157,10 @@ pub fn parse_bytes(
 
 /// Converts PPN inputs into a dataset directory.
 pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
-    convert_with(&Ppn, &Ppn::schemas(), inputs, out_dir, opts)
+    let ppn = Ppn {
+        rules: opts.rules.clone(),
+    };
+    convert_with(&ppn, &Ppn::schemas(), inputs, out_dir, opts)
 }
 
 fn file_name(p: &Path) -> String {
@@ -391,6 +403,7 @@ fn process_window<'a, N: Notation>(
         fs.hands += counts.hands;
         fs.quarantined += counts.quarantined;
         fs.warnings += counts.warnings;
+        fs.infos += counts.infos;
         if opts.on_error == OnError::Fail
             && let Some(e) = counts.first_error
         {
@@ -409,6 +422,7 @@ struct Counts {
     hands: u64,
     quarantined: u64,
     warnings: u64,
+    infos: u64,
     first_error: Option<Error>,
 }
 
@@ -420,6 +434,7 @@ fn count(tables: &crate::columns::Tables) -> Counts {
         hands,
         quarantined: 0,
         warnings: 0,
+        infos: 0,
         first_error: None,
     };
     let Some(errors) = find("errors") else {
@@ -443,6 +458,8 @@ fn count(tables: &crate::columns::Tables) -> Counts {
                     message: s("message"),
                 });
             }
+        } else if severity.value(i) == "info" {
+            c.infos += 1;
         } else {
             c.warnings += 1;
         }

@@ -17,10 +17,10 @@ fn converts_the_sample_and_reports_counts() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "deckhand: 3 converted, 0 quarantined (see errors table), 0 warnings, 0 comment-only blocks",
+            "deckhand: 8 converted, 0 quarantined (see errors table), 0 warnings, 0 infos, 0 comment-only blocks",
         ))
         .stderr(predicate::str::contains(
-            "hands=3, seats=12, bids=17, tricks=22, notes=5, errors=0",
+            "hands=8, seats=32, bids=61, tricks=140, notes=8, errors=0",
         ));
     for t in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
         assert!(out.join(t).join("part-00000.parquet").is_file(), "{t}");
@@ -112,7 +112,7 @@ fn stdin_and_directories_work_like_files() {
     let a = deckhand::columns::render::dataset(&from_file, &["bids", "tricks", "seats"]).unwrap();
     let b = deckhand::columns::render::dataset(&from_stdin, &["bids", "tricks", "seats"]).unwrap();
     assert_eq!(a, b);
-    assert_eq!(a.len(), 17 + 22 + 12);
+    assert_eq!(a.len(), 61 + 140 + 32);
 
     let from_dir = dir.path().join("d");
     deckhand()
@@ -121,7 +121,7 @@ fn stdin_and_directories_work_like_files() {
         .assert()
         .code(1);
     let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
-    assert_eq!(hands.len(), 3 + 2 + 3 + 7 + 1 + 2 + 2 + 6);
+    assert_eq!(hands.len(), 3 + 2 + 7 + 2 + 1 + 2 + 6 + 8 + 3);
 }
 
 #[test]

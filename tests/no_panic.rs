@@ -32,7 +32,7 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     prop_assert_eq!(fs.records + fs.comment_blocks, found);
     prop_assert_eq!(fs.records, fs.hands + fs.quarantined);
     prop_assert_eq!(rows[0] as u64, fs.hands);
-    prop_assert_eq!(rows[5] as u64, fs.quarantined + fs.warnings);
+    prop_assert_eq!(rows[5] as u64, fs.quarantined + fs.warnings + fs.infos);
     Ok(())
 }
 

@@ -61,6 +61,13 @@ table!(
     play_terminated: bool,
     comments: strs,
     other_tags: kvs,
+    rules_profile: str,
+    computed_declarer: str,
+    computed_contract: i32,
+    computed_meld_scores: i32s,
+    computed_play_scores: i32s,
+    computed_hand_scores: i32s,
+    computed_result: str,
 });
 
 table!(
@@ -76,6 +83,9 @@ table!(
     passed: strs,
     meld_cards: strs,
     meld_points: i32,
+    computed_dealt: strs,
+    computed_meld_points: i32,
+    computed_melds: melds,
 });
 
 table!(
@@ -99,6 +109,9 @@ table!(
     winner: str,
     points: i32,
     complete: bool required,
+    computed_leader: str,
+    computed_winner: str,
+    computed_points: i32,
 });
 
 table!(

@@ -9,6 +9,41 @@ use arrow_schema::{DataType, Field, Fields};
 pub type StrList = ListBuilder<StringBuilder>;
 pub type I32List = ListBuilder<arrow_array::builder::Int32Builder>;
 pub type KvList = ListBuilder<StructBuilder>;
+pub type MeldList = ListBuilder<StructBuilder>;
+
+pub fn meld_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("meld", DataType::Utf8, false),
+        Field::new("count", DataType::Int32, false),
+        Field::new("points", DataType::Int32, false),
+    ])
+}
+
+pub fn new_meld_list() -> MeldList {
+    ListBuilder::new(StructBuilder::from_fields(meld_fields(), 0))
+}
+
+/// Appends a meld breakdown, or null.
+pub fn append_melds(b: &mut MeldList, items: Option<&[crate::pinochle::rules::meld::MeldItem]>) {
+    let Some(items) = items else {
+        b.append(false);
+        return;
+    };
+    for m in items {
+        let s = b.values();
+        s.field_builder::<StringBuilder>(0)
+            .unwrap()
+            .append_value(m.kind.as_str());
+        s.field_builder::<arrow_array::builder::Int32Builder>(1)
+            .unwrap()
+            .append_value(m.count as i32);
+        s.field_builder::<arrow_array::builder::Int32Builder>(2)
+            .unwrap()
+            .append_value(m.points);
+        s.append(true);
+    }
+    b.append(true);
+}
 
 pub fn kv_fields() -> Fields {
     Fields::from(vec![
@@ -78,11 +113,17 @@ macro_rules! col_builder {
     (kvs) => {
         $crate::columns::table::KvList
     };
+    (melds) => {
+        $crate::columns::table::MeldList
+    };
 }
 
 macro_rules! col_new {
     (kvs) => {
         $crate::columns::table::new_kv_list()
+    };
+    (melds) => {
+        $crate::columns::table::new_meld_list()
     };
     (strs) => {
         arrow_array::builder::ListBuilder::new(arrow_array::builder::StringBuilder::new())
@@ -120,6 +161,11 @@ macro_rules! col_type {
     (kvs) => {
         $crate::columns::table::list_of(arrow_schema::DataType::Struct(
             $crate::columns::table::kv_fields(),
+        ))
+    };
+    (melds) => {
+        $crate::columns::table::list_of(arrow_schema::DataType::Struct(
+            $crate::columns::table::meld_fields(),
         ))
     };
 }

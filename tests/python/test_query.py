@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(26,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(34,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(5,)]
     per_file = q(
         out,
@@ -49,7 +49,8 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("latin1_headers.ppn", 1),
         ("latin1_inherit.ppn", 2),
         ("players.ppn", 6),
-        ("sample.ppn", 3),
+        ("sample.ppn", 8),
+        ("spec_example.ppn", 3),
     ]
 
 
@@ -57,7 +58,7 @@ def test_contracts_and_results_of_the_sample(out):
     rows = q(
         out,
         """SELECT hand_number, declarer, contract, trump, result, hand_scores
-           FROM hands WHERE source_file LIKE '%sample.ppn' ORDER BY record_index""",
+           FROM hands WHERE source_file LIKE '%spec_example.ppn' ORDER BY record_index""",
     )
     assert rows == [
         (1, "N", 70, "S", "Saved", [129, 63]),
@@ -71,14 +72,14 @@ def test_trick_points_join_to_hands(out):
         out,
         """SELECT h.hand_number, sum(t.points), count(*), sum(len(t.cards))
            FROM tricks t JOIN hands h USING (hand_id)
-           WHERE h.source_file LIKE '%sample.ppn' GROUP BY 1 ORDER BY 1""",
+           WHERE h.source_file LIKE '%spec_example.ppn' GROUP BY 1 ORDER BY 1""",
     )
     assert rows == [(1, 50, 20, 80), (3, 3, 2, 5)]
     # Cards are short strings; unnest and count the aces led in hand 1.
     aces = q(
         out,
         """SELECT count(*) FROM tricks t JOIN hands h USING (hand_id)
-           WHERE h.source_file LIKE '%sample.ppn' AND h.hand_number = 1 AND t.cards[1] LIKE '_A'""",
+           WHERE h.source_file LIKE '%spec_example.ppn' AND h.hand_number = 1 AND t.cards[1] LIKE '_A'""",
     )
     assert aces == [(6,)]  # CA, HA, HA, CA, CA, SA
 
@@ -88,7 +89,7 @@ def test_auction_winner_is_the_last_bid(out):
         out,
         """SELECT h.hand_number, arg_max(b.seat, b.seq) FILTER (WHERE b.bid IS NOT NULL), max(b.bid)
            FROM bids b JOIN hands h USING (hand_id)
-           WHERE h.source_file LIKE '%sample.ppn' GROUP BY 1 ORDER BY 1""",
+           WHERE h.source_file LIKE '%spec_example.ppn' GROUP BY 1 ORDER BY 1""",
     )
     assert rows == [(1, "N", 70), (2, "S", 50), (3, "E", 55)]
 
@@ -97,15 +98,15 @@ def test_meld_points_by_team(out):
     rows = q(
         out,
         """SELECT s.team, sum(s.meld_points) FROM seats s JOIN hands h USING (hand_id)
-           WHERE h.source_file LIKE '%sample.ppn' AND h.hand_number = 1 GROUP BY 1 ORDER BY 1""",
+           WHERE h.source_file LIKE '%spec_example.ppn' AND h.hand_number = 1 GROUP BY 1 ORDER BY 1""",
     )
     assert rows == [(1, 98), (2, 44)]
 
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 26
-    sample = hands[hands.source_file.str.endswith("sample.ppn")].sort_values("record_index")
+    assert len(hands) == 34
+    sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"
     assert list(sample.game_scores.iloc[0]) == [0, 0]
@@ -116,7 +117,7 @@ def test_pandas_reads_every_table(out):
     chat = notes[(notes.tag == "Chat") & (notes.seat == "W")]
     assert "ty gg" in set(chat.text)
     errors = pd.read_parquet(out / "errors")
-    assert set(errors.severity) == {"error", "warning"}
+    assert set(errors.severity) == {"error", "warning", "info"}
     assert errors[errors.severity == "error"].raw.notna().all()
 
 
@@ -126,4 +127,4 @@ def test_metadata_names_the_inputs(out):
     md = pq.read_metadata(out / "hands" / "part-00000.parquet").metadata
     assert md[b"deckhand.schema_version"] == b"1"
     assert md[b"deckhand.table"] == b"hands"
-    assert b"sample.ppn" in md[b"deckhand.inputs"]
+    assert b"spec_example.ppn" in md[b"deckhand.inputs"]

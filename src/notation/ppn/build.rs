@@ -7,15 +7,19 @@
 use std::borrow::Cow;
 
 use super::lex::{Lists, Tag, TagState, Token};
+pub mod compute;
+
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
 use crate::columns::pinochle::*;
-use crate::columns::table::{append_kv, append_strs};
+use crate::columns::table::{append_kv, append_melds, append_strs};
 use crate::error::Diag;
 use crate::notation::FileInfo;
+use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::pinochle::{Card, Seat};
+use compute::{AuctionParse, CallParse, Computed, PlayParse, RulesConfig, TrickParse};
 
 /// Known single-valued tags, by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,7 +210,7 @@ fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
 }
 
 /// Builds the rows of every hand of `g`.
-pub fn build_group(file: &FileInfo, g: &Group<'_>, out: &mut Builders) {
+pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut Builders) {
     let mut late = g.late.iter().peekable();
     for (hi, h) in g.hands.iter().enumerate() {
         let mut diags: Vec<Diag> = h.lexed.warnings.clone();
@@ -222,7 +226,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, out: &mut Builders) {
             diags.push(e.clone());
         }
         if is_hand {
-            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), out);
+            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), cfg, out);
         }
         diags.sort_by_key(|d| d.at);
         let rec = RecordRef {
@@ -456,7 +460,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         players
     }
 
-    fn write(mut self, file: &FileInfo, hand_id: u64, out: &mut Builders) {
+    fn write(mut self, file: &FileInfo, hand_id: u64, cfg: &RulesConfig, out: &mut Builders) {
         let h = self.h;
         let o = &mut out.hands;
         o.hand_id.append_value(hand_id);
@@ -707,16 +711,38 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
 
         // Sections.
-        let (auction_start, auction_terminated) = self.auction(hand_id, &mut out.bids);
-        let (play_start, play_terminated) = self.play(hand_id, &mut out.tricks);
+        let auction = self.parse_auction();
+        let play = self.parse_play();
+        let dealt = self.by_seat(K::Deal, &deal);
+        let computed = self.compute(cfg, auction.as_ref(), play.as_ref(), &dealt);
+        if let Some(a) = &auction {
+            self.bids_rows(hand_id, a, &mut out.bids);
+        }
+        if let Some(p) = &play {
+            self.tricks_rows(
+                hand_id,
+                p,
+                computed.as_ref().map(|c| &c.derived),
+                &mut out.tricks,
+            );
+        }
         let o = &mut out.hands;
-        o.auction_start
-            .append_option(auction_start.map(Seat::as_str));
+        o.auction_start.append_option(
+            auction
+                .as_ref()
+                .and_then(|a| a.start)
+                .map(|s| self.seats[s].as_str()),
+        );
         o.auction_terminated
-            .append_option(self.tag(K::Auction).map(|_| auction_terminated));
-        o.play_start.append_option(play_start.map(Seat::as_str));
+            .append_option(auction.as_ref().map(|a| a.terminated));
+        o.play_start.append_option(
+            play.as_ref()
+                .and_then(|p| p.start)
+                .map(|s| self.seats[s].as_str()),
+        );
         o.play_terminated
-            .append_option(self.tag(K::Play).map(|_| play_terminated));
+            .append_option(play.as_ref().map(|p| p.terminated));
+        self.computed_hand_columns(computed.as_ref(), o);
 
         // Trailing tokens after tags that do not open a section.
         for ti in self.h.lexed.tags.start as usize..self.h.lexed.tags.end as usize {
@@ -771,7 +797,15 @@ impl<'g, 'a> Hand<'g, 'a> {
             pairs.iter().map(|(n, v)| (n.as_ref(), v.as_deref())),
         );
 
-        self.seats_rows(hand_id, &deal, &holding, &passed, &melds, &mut out.seats);
+        self.seats_rows(
+            hand_id,
+            dealt,
+            &holding,
+            &passed,
+            &melds,
+            computed.as_ref(),
+            &mut out.seats,
+        );
         self.notes_rows(hand_id, &mut out.notes);
     }
 
@@ -817,16 +851,17 @@ impl<'g, 'a> Hand<'g, 'a> {
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn seats_rows(
         &mut self,
         hand_id: u64,
-        deal: &Option<values::HandList>,
+        dealt: Vec<Option<&HandEntry>>,
         holding: &Option<values::HandList>,
         passed: &Option<values::HandList>,
         melds: &Option<values::HandList>,
+        computed: Option<&Computed>,
         out: &mut SeatsBuilder,
     ) {
-        let dealt = self.by_seat(K::Deal, deal);
         let held = self.by_seat(K::Holding, holding);
         let pass = self.by_seat(K::Passed, passed);
         let meld = self.by_seat(K::Melds, melds);
@@ -866,6 +901,16 @@ impl<'g, 'a> Hand<'g, 'a> {
             append_strs(&mut out.meld_cards, cards(meld[pos]));
             out.meld_points
                 .append_option(meld[pos].and_then(|e| e.points));
+            let d = computed.map(|c| &c.derived);
+            append_strs(
+                &mut out.computed_dealt,
+                d.and_then(|d| d.dealt[pos].as_ref())
+                    .map(|h| h.iter().map(|c| c.as_str())),
+            );
+            let m = d.and_then(|d| d.melds[pos].as_ref());
+            self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
+            out.computed_meld_points.append_option(m.map(|m| m.0));
+            append_melds(&mut out.computed_melds, m.map(|m| m.1.as_slice()));
         }
     }
 
@@ -894,19 +939,22 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
     }
 
-    fn auction(&mut self, hand_id: u64, out: &mut BidsBuilder) -> (Option<Seat>, bool) {
-        let Some(t) = self.tag(K::Auction) else {
-            return (None, false);
-        };
+    /// Reads the Auction section: calls with their seats (by position, clockwise
+    /// from the tag's seat, `players` entries per round).
+    fn parse_auction(&mut self) -> Option<AuctionParse<'a>> {
+        let t = self.tag(K::Auction)?;
         let start = self.section_start(t);
         let n = self.players;
+        let latin1 = self.h.lexed.latin1;
+        let mut a = AuctionParse {
+            start,
+            ..Default::default()
+        };
         let mut pos = 0usize;
-        let mut seq = 0i32;
-        let mut terminated = false;
         let mut last_line = None;
         let mut misaligned = false;
         for tok in self.tokens(t) {
-            if terminated {
+            if a.terminated {
                 let msg = format!(
                     "{} after the auction's '*' termination is ignored",
                     lex_found(tok)
@@ -916,7 +964,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             }
             let txt = tok.text;
             if txt == b"*" {
-                terminated = true;
+                a.terminated = true;
                 continue;
             }
             if last_line.is_some_and(|l| l != tok.line) && !pos.is_multiple_of(n) && !misaligned {
@@ -934,59 +982,58 @@ impl<'g, 'a> Hand<'g, 'a> {
                 if bid.is_none() && !is_pass && txt != b"?" {
                     let msg = format!(
                         "expected Pass, a bid, '-' or '*' in the auction, found \"{}\"",
-                        bytes_text(txt, self.h.lexed.latin1)
+                        bytes_text(txt, latin1)
                     );
                     self.warn(tok.at as usize, "P030", msg);
                 }
-                out.hand_id.append_value(hand_id);
-                out.seq.append_value(seq);
-                out.round.append_value((pos / n) as i32 + 1);
-                out.seat
-                    .append_option(start.map(|s| self.seats[(s + pos) % n].as_str()));
-                out.call.append_value(bytes_text(txt, self.h.lexed.latin1));
-                out.bid.append_option(bid);
-                seq += 1;
+                a.calls.push(CallParse {
+                    seat: start.map(|s| (s + pos) % n),
+                    round: (pos / n) as i32 + 1,
+                    text: bytes_text(txt, latin1),
+                    bid,
+                });
             }
             pos += 1;
         }
-        (start.map(|s| self.seats[s]), terminated)
+        Some(a)
     }
 
-    fn play(&mut self, hand_id: u64, out: &mut TricksBuilder) -> (Option<Seat>, bool) {
-        let Some(t) = self.tag(K::Play) else {
-            return (None, false);
-        };
+    /// Reads the Play section into cards and tricks: a trick ends at its
+    /// annotation, after `players` cards, or at `*`.
+    fn parse_play(&mut self) -> Option<PlayParse<'a>> {
+        let t = self.tag(K::Play)?;
         let start = self.section_start(t);
         let n = self.players;
-        let mut cur: Vec<Cow<str>> = Vec::with_capacity(n);
-        let mut cur_at = 0u32;
-        let mut trick = 0i32;
-        let mut leader: Option<Seat> = start.map(|s| self.seats[s]);
-        let mut terminated = false;
-        let toks = self.tokens(t);
-        let mut close = |this: &mut Self,
-                         cur: &mut Vec<Cow<str>>,
-                         ann: Option<(Option<Seat>, Option<i32>)>,
-                         at: u32,
-                         end: bool| {
-            trick += 1;
-            if cur.len() != n && !end {
-                let msg = format!("trick {trick} has {} cards for {n} players", cur.len());
-                this.warn(at as usize, "P031", msg);
-            }
-            out.hand_id.append_value(hand_id);
-            out.trick.append_value(trick);
-            out.leader.append_option(leader.map(Seat::as_str));
-            out.complete.append_value(cur.len() == n);
-            append_strs(&mut out.cards, Some(cur.drain(..)));
-            let (winner, points) = ann.unwrap_or((None, None));
-            out.winner.append_option(winner.map(Seat::as_str));
-            out.points.append_option(points);
-            leader = winner;
+        let latin1 = self.h.lexed.latin1;
+        let mut p = PlayParse {
+            start,
+            ..Default::default()
         };
-        let mut pending_full = false;
-        for tok in toks {
-            if terminated {
+        let mut from = 0usize;
+        let close = |this: &mut Self,
+                     p: &mut PlayParse<'a>,
+                     from: &mut usize,
+                     ann: Option<(Option<Seat>, Option<i32>, u32)>,
+                     end: bool| {
+            let range = *from..p.cards.len();
+            if range.len() != n && !end {
+                let msg = format!(
+                    "trick {} has {} cards for {n} players",
+                    p.tricks.len() + 1,
+                    range.len()
+                );
+                this.warn(p.card_at[range.start] as usize, "P031", msg);
+            }
+            p.tricks.push(TrickParse {
+                range,
+                winner: ann.and_then(|a| a.0),
+                points: ann.and_then(|a| a.1),
+                ann_at: ann.map(|a| a.2),
+            });
+            *from = p.cards.len();
+        };
+        for tok in self.tokens(t) {
+            if p.terminated {
                 let msg = format!(
                     "{} after the play's '*' termination is ignored",
                     lex_found(tok)
@@ -996,50 +1043,90 @@ impl<'g, 'a> Hand<'g, 'a> {
             }
             let txt = tok.text;
             if txt == b"*" {
-                terminated = true;
-                if !cur.is_empty() {
-                    close(self, &mut cur, None, cur_at, true);
+                p.terminated = true;
+                if p.cards.len() > from {
+                    close(self, &mut p, &mut from, None, true);
                 }
-                pending_full = false;
                 continue;
             }
             if txt.first() == Some(&b'(') {
-                let ann = self.annotation(tok, self.h.lexed.latin1);
-                if cur.is_empty() {
+                let (w, pts) = self.annotation(tok, latin1);
+                if p.cards.len() == from {
                     let msg = "trick annotation without cards before it".to_string();
                     self.warn(tok.at as usize, "P032", msg);
                     continue;
                 }
-                close(self, &mut cur, Some(ann), cur_at, false);
-                pending_full = false;
+                close(self, &mut p, &mut from, Some((w, pts, tok.at)), false);
                 continue;
             }
-            if pending_full {
-                close(self, &mut cur, None, cur_at, false);
+            if p.cards.len() - from == n {
+                close(self, &mut p, &mut from, None, false);
             }
-            if cur.is_empty() {
-                cur_at = tok.at;
-            }
-            let card = match Card::parse(txt) {
+            let card = Card::parse(txt);
+            let shown = match card {
                 Some(c) => Cow::Borrowed(c.as_str()),
                 None => {
                     if txt != b"-" && txt != b"?" {
                         let msg = format!(
                             "expected a card like CA, '-', '?' or '*' in the play, found \"{}\"",
-                            bytes_text(txt, self.h.lexed.latin1)
+                            bytes_text(txt, latin1)
                         );
                         self.warn(tok.at as usize, "P033", msg);
                     }
-                    bytes_text(txt, self.h.lexed.latin1)
+                    bytes_text(txt, latin1)
                 }
             };
-            cur.push(card);
-            pending_full = cur.len() == n;
+            p.cards.push(card);
+            p.texts.push(shown);
+            p.card_at.push(tok.at);
         }
-        if !cur.is_empty() {
-            close(self, &mut cur, None, cur_at, false);
+        if p.cards.len() > from {
+            close(self, &mut p, &mut from, None, false);
         }
-        (start.map(|s| self.seats[s]), terminated)
+        Some(p)
+    }
+
+    fn bids_rows(&self, hand_id: u64, a: &AuctionParse<'a>, out: &mut BidsBuilder) {
+        for (seq, c) in a.calls.iter().enumerate() {
+            out.hand_id.append_value(hand_id);
+            out.seq.append_value(seq as i32);
+            out.round.append_value(c.round);
+            out.seat
+                .append_option(c.seat.map(|s| self.seats[s].as_str()));
+            out.call.append_value(&c.text);
+            out.bid.append_option(c.bid);
+        }
+    }
+
+    fn tricks_rows(
+        &mut self,
+        hand_id: u64,
+        p: &PlayParse<'a>,
+        computed: Option<&Derived>,
+        out: &mut TricksBuilder,
+    ) {
+        let n = self.players;
+        // Annotated leaders: the Play tag's seat, then each annotated winner.
+        let mut leader = p.start.map(|s| self.seats[s]);
+        for (k, t) in p.tricks.iter().enumerate() {
+            out.hand_id.append_value(hand_id);
+            out.trick.append_value(k as i32 + 1);
+            out.leader.append_option(leader.map(Seat::as_str));
+            out.complete.append_value(t.range.len() == n);
+            append_strs(&mut out.cards, Some(p.texts[t.range.clone()].iter()));
+            out.winner.append_option(t.winner.map(Seat::as_str));
+            out.points.append_option(t.points);
+            let c = computed.and_then(|d| d.tricks.get(k));
+            if let Some(c) = c {
+                self.compare_trick(k, t, c);
+            }
+            out.computed_leader
+                .append_option(c.and_then(|c| c.leader).map(|s| self.seats[s].as_str()));
+            out.computed_winner
+                .append_option(c.and_then(|c| c.winner).map(|s| self.seats[s].as_str()));
+            out.computed_points.append_option(c.and_then(|c| c.points));
+            leader = t.winner;
+        }
     }
 
     /// `(S2)`: the trick's winner and its points, either may be left out.

@@ -65,7 +65,13 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
     (file_index << 40) | record_index
 }
 
-pub struct Ppn;
+/// The PPN notation, with the rules to apply to its hands.
+#[derive(Clone, Debug, Default)]
+pub struct Ppn {
+    pub rules: build::compute::RulesConfig,
+}
+
+pub use build::compute::RulesConfig;
 
 impl Notation for Ppn {
     type Group<'a> = Group<'a>;
@@ -130,7 +136,7 @@ impl Notation for Ppn {
 
     fn build(&self, file: &FileInfo, group: &Group<'_>) -> Result<Tables, Error> {
         let mut b = build::Builders::default();
-        build::build_group(file, group, &mut b);
+        build::build_group(file, group, &self.rules, &mut b);
         Ok(vec![
             (HandsBuilder::TABLE, b.hands.finish()?),
             (SeatsBuilder::TABLE, b.seats.finish()?),

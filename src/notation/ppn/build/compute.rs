@@ -1,0 +1,452 @@
+//! The rules engine applied to a parsed PPN hand: which profile applies, what
+//! the rules derive (the `computed_*` columns), and warnings wherever the
+//! record says something else. Values as written are never changed here.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::{Hand, K, text};
+use crate::columns::pinochle::HandsBuilder;
+use crate::notation::ppn::values::{self, HandEntry};
+use crate::pinochle::rules::Profile;
+use crate::pinochle::rules::hand::{Derived, Issue, PLAYERS, Stated, TEAMS, derive};
+use crate::pinochle::{Card, Seat, Suit};
+
+/// Which rules to apply, chosen per hand.
+#[derive(Clone, Debug)]
+pub struct RulesConfig {
+    /// Compute the derived columns and the rule warnings at all.
+    pub compute: bool,
+    /// A profile the user forces on every hand (`--rules FILE`).
+    pub forced: Option<Arc<Profile>>,
+    /// Profiles that `Scoring` and `Competition` values can name; the first is the default.
+    pub known: Vec<Arc<Profile>>,
+}
+
+impl Default for RulesConfig {
+    fn default() -> Self {
+        RulesConfig {
+            compute: true,
+            forced: None,
+            known: vec![Arc::new(Profile::standard())],
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct CallParse<'a> {
+    /// Position of the caller in the game's seats.
+    pub seat: Option<usize>,
+    pub round: i32,
+    pub text: Cow<'a, str>,
+    pub bid: Option<i32>,
+}
+
+#[derive(Debug, Default)]
+pub struct AuctionParse<'a> {
+    pub start: Option<usize>,
+    pub terminated: bool,
+    pub calls: Vec<CallParse<'a>>,
+}
+
+#[derive(Debug)]
+pub struct TrickParse {
+    /// The trick's cards in the play's card list.
+    pub range: Range<usize>,
+    pub winner: Option<Seat>,
+    pub points: Option<i32>,
+    /// Where the annotation is, if any.
+    pub ann_at: Option<u32>,
+}
+
+#[derive(Debug, Default)]
+pub struct PlayParse<'a> {
+    pub start: Option<usize>,
+    pub terminated: bool,
+    pub cards: Vec<Option<Card>>,
+    /// Cards as shown in the tables (canonical, or as written when unreadable).
+    pub texts: Vec<Cow<'a, str>>,
+    pub card_at: Vec<u32>,
+    pub tricks: Vec<TrickParse>,
+}
+
+pub struct Computed {
+    pub profile: Arc<Profile>,
+    pub derived: Derived,
+}
+
+fn join(v: &[i32]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+fn join_opt(v: &[Option<i32>]) -> String {
+    v.iter()
+        .map(|x| x.map_or("*".to_string(), |x| x.to_string()))
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+impl<'a> Hand<'_, 'a> {
+    fn choose_profile(&self, cfg: &RulesConfig) -> Option<Arc<Profile>> {
+        if let Some(f) = &cfg.forced {
+            return Some(f.clone());
+        }
+        for k in [K::Scoring, K::Competition] {
+            if let Some(t) = self.tag(k) {
+                let v = text(t);
+                if let Some(p) = cfg.known.iter().find(|p| p.answers_to(&v)) {
+                    return Some(p.clone());
+                }
+            }
+        }
+        cfg.known.first().cloned()
+    }
+
+    /// Why the profile does not cover this hand, if it does not.
+    fn not_covered(&self) -> Option<String> {
+        if self.players != PLAYERS {
+            return Some(format!("the game has {} players", self.players));
+        }
+        if let Some(c) = self.tag(K::Competition).map(text) {
+            let l = c.to_ascii_lowercase();
+            if [
+                "single",
+                "triple",
+                "pass",
+                "partner",
+                "auction",
+                "cutthroat",
+            ]
+            .iter()
+            .any(|w| l.contains(w))
+            {
+                return Some(format!("Competition is \"{c}\""));
+            }
+        }
+        for k in [K::Passed, K::Kitty, K::Discard, K::Partner, K::Holding] {
+            if self.tag(k).is_some() {
+                return Some(format!(
+                    "the hand has a {} tag (a variant with an exchange)",
+                    super::TAG_NAMES[k as usize]
+                ));
+            }
+        }
+        for k in [K::GameScores, K::MeldScores, K::PlayScores, K::HandScores] {
+            if let Some(n) = self
+                .present(k as usize)
+                .and_then(values::parse_scores)
+                .map(|v| v.len())
+                && n != TEAMS
+            {
+                return Some(format!("{} lists {n} teams", super::TAG_NAMES[k as usize]));
+            }
+        }
+        None
+    }
+
+    fn info(&mut self, code: &'static str, msg: String) {
+        self.diags.push(crate::error::Diag {
+            severity: crate::error::Severity::Info,
+            code,
+            at: 0,
+            message: msg,
+        });
+    }
+
+    fn seat_of(&self, k: K) -> Option<usize> {
+        let v = self.present(k as usize)?;
+        let s = Seat::parse(v.trim_ascii())?;
+        self.seats.iter().position(|&x| x == s)
+    }
+
+    pub(super) fn compute(
+        &mut self,
+        cfg: &RulesConfig,
+        auction: Option<&AuctionParse<'a>>,
+        play: Option<&PlayParse<'a>>,
+        dealt: &[Option<&HandEntry>],
+    ) -> Option<Computed> {
+        if !cfg.compute {
+            return None;
+        }
+        let profile = self.choose_profile(cfg)?;
+        if let Some(why) = self.not_covered() {
+            let msg = format!(
+                "rules profile {} covers double-deck four-handed partnership pinochle and {why}: computed values are null",
+                profile.name
+            );
+            self.info("P060", msg);
+            return None;
+        }
+        let trump = self
+            .present(K::Trump as usize)
+            .and_then(|v| match v.trim_ascii() {
+                b"-" => Some(None),
+                [b] => Suit::parse(*b).map(Some),
+                _ => None,
+            });
+        let calls: Vec<(Option<usize>, Option<i32>)> = auction
+            .map(|a| a.calls.iter().map(|c| (c.seat, c.bid)).collect())
+            .unwrap_or_default();
+        let ranges: Vec<Range<usize>> = play
+            .map(|p| p.tricks.iter().map(|t| t.range.clone()).collect())
+            .unwrap_or_default();
+        let mut deal: [Option<&[Card]>; PLAYERS] = [None; PLAYERS];
+        for (slot, e) in deal.iter_mut().zip(dealt) {
+            *slot = e.and_then(|e| e.cards.as_deref());
+        }
+        let stated = Stated {
+            trump,
+            calls: &calls,
+            declarer: self.seat_of(K::Declarer),
+            contract: self
+                .present(K::Contract as usize)
+                .and_then(values::parse_i32),
+            play_start: play.and_then(|p| p.start),
+            cards: play.map_or(&[], |p| &p.cards),
+            tricks: &ranges,
+            play_terminated: play.is_some_and(|p| p.terminated),
+            deal,
+        };
+        let d = derive(&stated, &profile);
+        self.report_issues(&d, play);
+        self.compare_hand(&d, auction.is_some());
+        if !d.missing.is_empty() {
+            let msg = format!("some computed values are null: {}", d.missing.join("; "));
+            self.info("P061", msg);
+        }
+        Some(Computed {
+            profile,
+            derived: d,
+        })
+    }
+
+    fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
+        let deal_at = self.tag(K::Deal).map_or(0, |t| self.at(t));
+        let seats = self.seats;
+        let trick_of = |i: usize| {
+            play.and_then(|p| p.tricks.iter().position(|t| t.range.contains(&i)))
+                .map_or(0, |k| k + 1)
+        };
+        for issue in &d.issues {
+            let (at, code, msg) = match issue {
+                Issue::HandSize { seat, cards } => (
+                    deal_at,
+                    "P050",
+                    format!(
+                        "{} was dealt {cards} cards, expected 20",
+                        seats[*seat].as_str()
+                    ),
+                ),
+                Issue::Deck { missing, extra } => {
+                    let names =
+                        |v: &[Card]| v.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" ");
+                    let mut parts = Vec::new();
+                    if !missing.is_empty() {
+                        parts.push(format!("missing {}", names(missing)));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("extra {}", names(extra)));
+                    }
+                    (
+                        deal_at,
+                        "P050",
+                        format!(
+                            "the deal is not a double deck of 80 cards: {}",
+                            parts.join(", ")
+                        ),
+                    )
+                }
+                Issue::NotHeld {
+                    index,
+                    seat,
+                    card,
+                    already_played,
+                } => (
+                    play.map_or(0, |p| p.card_at[*index] as usize),
+                    "P051",
+                    format!(
+                        "trick {}: {} plays {}, which {} {}",
+                        trick_of(*index),
+                        seats[*seat].as_str(),
+                        card.as_str(),
+                        seats[*seat].as_str(),
+                        if *already_played {
+                            "had already played"
+                        } else {
+                            "was not dealt"
+                        }
+                    ),
+                ),
+                Issue::Illegal {
+                    index,
+                    seat,
+                    card,
+                    violation,
+                } => (
+                    play.map_or(0, |p| p.card_at[*index] as usize),
+                    "P052",
+                    format!(
+                        "trick {}: {} plays {} but {}",
+                        trick_of(*index),
+                        seats[*seat].as_str(),
+                        card.as_str(),
+                        violation.as_str()
+                    ),
+                ),
+            };
+            self.warn(at, code, msg);
+        }
+    }
+
+    fn compare_hand(&mut self, d: &Derived, has_auction: bool) {
+        let seats = self.seats;
+        if has_auction {
+            if let (Some(c), Some(a)) = (d.declarer, self.seat_of(K::Declarer))
+                && c != a
+            {
+                let at = self.at(self.tag(K::Declarer).unwrap());
+                let msg = format!(
+                    "declarer is {} by the auction, annotated {}",
+                    seats[c].as_str(),
+                    seats[a].as_str()
+                );
+                self.warn(at, "P058", msg);
+            }
+            if let (Some(c), Some(a)) = (
+                d.contract,
+                self.present(K::Contract as usize)
+                    .and_then(values::parse_i32),
+            ) && c != a
+            {
+                let at = self.at(self.tag(K::Contract).unwrap());
+                self.warn(
+                    at,
+                    "P059",
+                    format!("contract is {c} by the auction, annotated {a}"),
+                );
+            }
+        }
+        let Some(score) = &d.score else { return };
+        if let Some(v) = self.present(K::Result as usize)
+            && !score
+                .outcome
+                .as_str()
+                .as_bytes()
+                .eq_ignore_ascii_case(v.trim_ascii())
+        {
+            let at = self.at(self.tag(K::Result).unwrap());
+            let msg = format!(
+                "result is {} by the rules, annotated {}",
+                score.outcome.as_str(),
+                String::from_utf8_lossy(v.trim_ascii())
+            );
+            self.warn(at, "P057", msg);
+        }
+        for (k, computed) in [
+            (K::MeldScores, &score.meld_scores),
+            (K::PlayScores, &score.play_scores),
+            (K::HandScores, &score.hand_scores),
+        ] {
+            let Some(annotated) = self.present(k as usize).and_then(values::parse_scores) else {
+                continue;
+            };
+            let same = annotated.len() == computed.len()
+                && annotated
+                    .iter()
+                    .zip(computed)
+                    .all(|(a, c)| a.is_none_or(|a| a == *c));
+            if !same {
+                let at = self.at(self.tag(k).unwrap());
+                let msg = format!(
+                    "{} is {} by the rules, annotated {}",
+                    super::TAG_NAMES[k as usize],
+                    join(computed),
+                    join_opt(&annotated)
+                );
+                self.warn(at, "P056", msg);
+            }
+        }
+    }
+
+    /// Warnings for annotated meld points that the cards do not give.
+    pub(super) fn compare_meld(
+        &mut self,
+        pos: usize,
+        annotated: Option<i32>,
+        computed: Option<i32>,
+    ) {
+        if let (Some(a), Some(c)) = (annotated, computed)
+            && a != c
+        {
+            let at = self.tag(K::Melds).map_or(0, |t| self.at(t));
+            let msg = format!(
+                "{}'s meld is {c} by the cards, annotated {a}",
+                self.seats[pos].as_str()
+            );
+            self.warn(at, "P055", msg);
+        }
+    }
+
+    /// Warnings for annotated trick winners and points that the cards do not give.
+    pub(super) fn compare_trick(
+        &mut self,
+        k: usize,
+        t: &TrickParse,
+        c: &crate::pinochle::rules::hand::TrickResult,
+    ) {
+        let at = t.ann_at.unwrap_or(0) as usize;
+        if let (Some(a), Some(w)) = (t.winner, c.winner)
+            && self.seats.get(w) != Some(&a)
+        {
+            let msg = format!(
+                "trick {} winner is {} by the cards, annotated {}",
+                k + 1,
+                self.seats[w].as_str(),
+                a.as_str()
+            );
+            self.warn(at, "P053", msg);
+        }
+        if let (Some(a), Some(p)) = (t.points, c.points)
+            && a != p
+        {
+            let msg = format!(
+                "trick {} is worth {p} points by the cards, annotated {a}",
+                k + 1
+            );
+            self.warn(at, "P054", msg);
+        }
+    }
+
+    pub(super) fn computed_hand_columns(&self, c: Option<&Computed>, o: &mut HandsBuilder) {
+        let d = c.map(|c| &c.derived);
+        o.rules_profile
+            .append_option(c.map(|c| c.profile.name.as_str()));
+        o.computed_declarer
+            .append_option(d.and_then(|d| d.declarer).map(|s| self.seats[s].as_str()));
+        o.computed_contract
+            .append_option(d.and_then(|d| d.contract));
+        let score = d.and_then(|d| d.score.as_ref());
+        for (b, v) in [
+            (&mut o.computed_meld_scores, score.map(|s| &s.meld_scores)),
+            (&mut o.computed_play_scores, score.map(|s| &s.play_scores)),
+            (&mut o.computed_hand_scores, score.map(|s| &s.hand_scores)),
+        ] {
+            match v {
+                Some(v) => {
+                    for x in v {
+                        b.values().append_value(*x);
+                    }
+                    b.append(true);
+                }
+                None => b.append(false),
+            }
+        }
+        o.computed_result
+            .append_option(score.map(|s| s.outcome.as_str()));
+    }
+}
