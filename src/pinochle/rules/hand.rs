@@ -193,7 +193,9 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
         for (c, seat) in s.cards.iter().zip(&seat_of) {
             hands[seat.unwrap()].push(c.unwrap());
         }
-        for (seat, h) in hands.into_iter().enumerate() {
+        for (seat, mut h) in hands.into_iter().enumerate() {
+            // Canonical order: suits C D S H, ranks A T K Q J.
+            h.sort();
             d.dealt[seat] = Some(h);
         }
         d.dealt_from_play = true;
