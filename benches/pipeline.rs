@@ -1,6 +1,6 @@
 //! Throughput of the splitter alone, of parsing into Arrow batches (no
 //! writing), and of end-to-end conversion into in-memory Parquet files.
-//! Input: the bundled sample repeated to about 16 MB.
+//! Input: a generated archive of about 16 MB (seed 1).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::notation::ppn::Ppn;
@@ -12,12 +12,13 @@ use parquet::arrow::ArrowWriter;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn archive() -> Vec<u8> {
-    let unit = std::fs::read("testdata/pinochle/sample.ppn").expect("run from the crate root");
     let mut v = Vec::with_capacity(17 << 20);
-    while v.len() < 16 << 20 {
-        v.extend_from_slice(&unit);
-        v.push(b'\n');
-    }
+    let opts = deckhand::generate::GenOptions {
+        hands: 18_000,
+        seed: 1,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&opts, &mut v).unwrap();
     v
 }
 
@@ -36,6 +37,24 @@ fn benches(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("split", |b| {
         b.iter(|| deckhand::split::split_all(&input, 0).len())
+    });
+    g.bench_function("parse_without_rules/threads=1", |b| {
+        let o = Options {
+            rules: deckhand::notation::ppn::RulesConfig {
+                compute: false,
+                ..Default::default()
+            },
+            ..opts(1)
+        };
+        b.iter(|| {
+            let mut rows = 0usize;
+            parse_bytes(&input, "bench.ppn", &o, &mut |t| {
+                rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
+                Ok(())
+            })
+            .unwrap();
+            rows
+        })
     });
     for threads in [1, 2] {
         g.bench_function(format!("parse/threads={threads}"), |b| {

@@ -58,7 +58,7 @@ impl Default for Options {
             progress: true,
             force: false,
             chunk_bytes: 4 << 20,
-            group_bytes: 1 << 20,
+            group_bytes: 256 << 10,
             rules: Default::default(),
         }
     }

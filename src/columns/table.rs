@@ -136,6 +136,46 @@ macro_rules! col_new {
     };
 }
 
+/// A builder sized for `$n` rows (lists guessed at 20 items, strings at 8 bytes).
+macro_rules! col_cap {
+    (kvs, $n:expr) => {
+        arrow_array::builder::ListBuilder::with_capacity(
+            arrow_array::builder::StructBuilder::from_fields(
+                $crate::columns::table::kv_fields(),
+                0,
+            ),
+            $n,
+        )
+    };
+    (melds, $n:expr) => {
+        arrow_array::builder::ListBuilder::with_capacity(
+            arrow_array::builder::StructBuilder::from_fields(
+                $crate::columns::table::meld_fields(),
+                $n * 4,
+            ),
+            $n,
+        )
+    };
+    (strs, $n:expr) => {
+        arrow_array::builder::ListBuilder::with_capacity(
+            arrow_array::builder::StringBuilder::with_capacity($n * 20, $n * 40),
+            $n,
+        )
+    };
+    (i32s, $n:expr) => {
+        arrow_array::builder::ListBuilder::with_capacity(
+            arrow_array::builder::Int32Builder::with_capacity($n * 2),
+            $n,
+        )
+    };
+    (str, $n:expr) => {
+        arrow_array::builder::StringBuilder::with_capacity($n, $n * 8)
+    };
+    ($k:ident, $n:expr) => {
+        <col_builder!($k)>::with_capacity($n)
+    };
+}
+
 macro_rules! col_type {
     (u64) => {
         arrow_schema::DataType::UInt64
@@ -186,6 +226,11 @@ macro_rules! table {
 
         impl $name {
             pub const TABLE: &'static str = $table;
+
+            /// Builders sized for about `rows` rows, so they rarely grow.
+            pub fn with_rows(rows: usize) -> Self {
+                Self { $($col: col_cap!($kind, rows),)* }
+            }
 
             pub fn schema() -> arrow_schema::SchemaRef {
                 static SCHEMA: std::sync::OnceLock<arrow_schema::SchemaRef> = std::sync::OnceLock::new();

@@ -14,7 +14,7 @@ use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
 use crate::Error;
@@ -59,6 +59,29 @@ pub const UNIQUE_COLUMNS: &[&str] = &[
     "message",
 ];
 
+/// Columns whose min/max statistics help no query (card lists, free text):
+/// computing them costs a comparison per value.
+pub const NO_STATISTICS: &[&str] = &[
+    "cards",
+    "dealt",
+    "held",
+    "passed",
+    "meld_cards",
+    "computed_dealt",
+    "computed_melds",
+    "kitty",
+    "discard",
+    "comments",
+    "other_tags",
+    "deal",
+    "holding",
+    "melds",
+    "raw",
+    "message",
+    "text",
+    "value",
+];
+
 #[derive(Clone, Debug)]
 pub struct SinkOptions {
     pub codec: Codec,
@@ -83,6 +106,14 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
         .set_max_row_group_row_count(Some(opts.row_group_rows.max(1)))
         .set_max_row_group_bytes(Some(MAX_ROW_GROUP_BYTES))
         .set_key_value_metadata(Some(kv));
+    if let Ok(descr) = parquet::arrow::ArrowSchemaConverter::new().convert(schema) {
+        for c in descr.columns() {
+            let path = c.path();
+            if NO_STATISTICS.contains(&path.parts()[0].as_str()) {
+                b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
+            }
+        }
+    }
     for f in schema.fields() {
         if UNIQUE_COLUMNS.contains(&f.name().as_str()) {
             let path = ColumnPath::from(f.name().as_str());

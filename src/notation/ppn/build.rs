@@ -178,6 +178,20 @@ pub struct Builders {
     pub errors: ErrorsBuilder,
 }
 
+impl Builders {
+    /// Builders sized for `n` records: 4 seats, about 8 calls and 20 tricks each.
+    pub fn for_records(n: usize) -> Builders {
+        Builders {
+            hands: HandsBuilder::with_rows(n),
+            seats: SeatsBuilder::with_rows(n * 4),
+            bids: BidsBuilder::with_rows(n * 8),
+            tricks: TricksBuilder::with_rows(n * 20),
+            notes: NotesBuilder::with_rows(n / 4 + 1),
+            errors: ErrorsBuilder::with_rows(n / 8 + 1),
+        }
+    }
+}
+
 /// Text of a tag value: escapes undone, Latin-1 decoded where the record is not UTF-8.
 pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
     let s = bytes_text(t.value, t.latin1);

@@ -135,7 +135,7 @@ impl Notation for Ppn {
     }
 
     fn build(&self, file: &FileInfo, group: &Group<'_>) -> Result<Tables, Error> {
-        let mut b = build::Builders::default();
+        let mut b = build::Builders::for_records(group.hands.len());
         build::build_group(file, group, &self.rules, &mut b);
         Ok(vec![
             (HandsBuilder::TABLE, b.hands.finish()?),

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::meld::{MeldItem, has_marriage, meld};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Violation, check_play, points, winner};
+use super::trick::{Holding, Violation, beats, check_held, holding, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -103,7 +103,7 @@ fn card_index(c: Card) -> usize {
 }
 
 /// The full double deck: four of each A T K Q J in each suit.
-fn deck_issue(hands: &[Vec<Card>]) -> Option<Issue> {
+fn deck_issue<'h>(hands: impl Iterator<Item = &'h Vec<Card>>) -> Option<Issue> {
     let mut count = [0i32; 24];
     for h in hands {
         for &c in h {
@@ -154,7 +154,17 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
         && s.cards.iter().all(|c| c.is_some());
     let mut seat_of = vec![None; s.cards.len()];
     for (k, r) in s.tricks.iter().enumerate() {
-        let cards: Option<Vec<Card>> = s.cards[r.clone()].iter().copied().collect();
+        let mut buf = [Card {
+            suit: Suit::C,
+            rank: Rank::A,
+        }; PLAYERS];
+        let known = r.len() <= PLAYERS && s.cards[r.clone()].iter().all(|c| c.is_some());
+        if known {
+            for (b, c) in buf.iter_mut().zip(&s.cards[r.clone()]) {
+                *b = c.unwrap();
+            }
+        }
+        let cards: Option<&[Card]> = known.then(|| &buf[..r.len()]);
         let mut t = TrickResult {
             leader,
             ..Default::default()
@@ -164,13 +174,13 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
                 *slot = Some((l + i) % PLAYERS);
             }
         }
-        if let (Some(cards), Some(Some(tr)), Some(l)) = (&cards, trump.map(Some), leader)
+        if let (Some(cards), Some(Some(tr)), Some(l)) = (cards, trump.map(Some), leader)
             && cards.len() == PLAYERS
         {
             let w = (l + winner(cards, tr)) % PLAYERS;
             t.winner = Some(w);
             t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
-        } else if let (Some(cards), None) = (&cards, trump)
+        } else if let (Some(cards), None) = (cards, trump)
             && cards.len() == PLAYERS
         {
             t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
@@ -210,57 +220,58 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
 
     let dealt_known = d.dealt.iter().all(|h| h.is_some());
     if dealt_known && !d.dealt_from_play {
-        let hands: Vec<Vec<Card>> = d.dealt.iter().map(|h| h.clone().unwrap()).collect();
-        for (seat, h) in hands.iter().enumerate() {
-            if h.len() != HAND_SIZE {
-                d.issues.push(Issue::HandSize {
-                    seat,
-                    cards: h.len(),
-                });
+        for (seat, h) in d.dealt.iter().enumerate() {
+            let n = h.as_ref().map_or(0, |h| h.len());
+            if n != HAND_SIZE {
+                d.issues.push(Issue::HandSize { seat, cards: n });
             }
         }
-        if let Some(i) = deck_issue(&hands) {
+        if let Some(i) = deck_issue(d.dealt.iter().flatten()) {
             d.issues.push(i);
         }
     }
 
     // Replay against the hands: held cards and the rules of play.
     if dealt_known {
-        let mut left: Vec<Vec<Card>> = d.dealt.iter().map(|h| h.clone().unwrap()).collect();
+        let mut left: [Holding; PLAYERS] =
+            std::array::from_fn(|seat| holding(d.dealt[seat].as_deref().unwrap_or(&[])));
         let flat_trump = trump.flatten();
         for r in s.tricks {
+            // The trick so far: the suit led and the card winning.
+            let mut led_best: Option<(Suit, Card)> = None;
             for i in r.clone() {
                 let (Some(card), Some(seat)) = (s.cards[i], seat_of[i]) else {
                     continue;
                 };
-                let hand = &mut left[seat];
-                match hand.iter().position(|&c| c == card) {
-                    None => {
-                        let dealt = d.dealt[seat].as_ref().unwrap();
-                        d.issues.push(Issue::NotHeld {
+                let n = &mut left[seat][card.suit as usize][card.rank as usize];
+                if *n == 0 {
+                    let dealt = d.dealt[seat].as_ref().unwrap();
+                    d.issues.push(Issue::NotHeld {
+                        index: i,
+                        seat,
+                        card,
+                        already_played: dealt.contains(&card),
+                    });
+                } else {
+                    if trump.is_some()
+                        && let Some((led, best)) = led_best
+                        && let Err(v) =
+                            check_held(&left[seat], led, best, card, flat_trump, p.must_head)
+                    {
+                        d.issues.push(Issue::Illegal {
                             index: i,
                             seat,
                             card,
-                            already_played: dealt.contains(&card),
+                            violation: v,
                         });
                     }
-                    Some(pos) => {
-                        if trump.is_some() {
-                            let before: Vec<Card> =
-                                s.cards[r.start..i].iter().flatten().copied().collect();
-                            if let Err(v) = check_play(hand, &before, card, flat_trump, p.must_head)
-                            {
-                                d.issues.push(Issue::Illegal {
-                                    index: i,
-                                    seat,
-                                    card,
-                                    violation: v,
-                                });
-                            }
-                        }
-                        hand.swap_remove(pos);
-                    }
+                    left[seat][card.suit as usize][card.rank as usize] -= 1;
                 }
+                led_best = match led_best {
+                    None => Some((card.suit, card)),
+                    Some((led, best)) if beats(card, best, flat_trump) => Some((led, card)),
+                    keep => keep,
+                };
             }
         }
     }

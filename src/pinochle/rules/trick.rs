@@ -54,6 +54,17 @@ impl Violation {
     }
 }
 
+/// How many of each card a player holds: `[suit][rank]`.
+pub type Holding = [[u8; 6]; 4];
+
+pub fn holding(hand: &[Card]) -> Holding {
+    let mut h = [[0u8; 6]; 4];
+    for c in hand {
+        h[c.suit as usize][c.rank as usize] += 1;
+    }
+    h
+}
+
 /// Checks `card`, played from `hand` (the player's cards before this play,
 /// `card` among them) onto the cards already in the trick.
 pub fn check_play(
@@ -67,21 +78,43 @@ pub fn check_play(
         return Ok(());
     };
     let best = trick[winner(trick, trump)];
-    let can_beat = |suit: Suit| {
-        hand.iter()
-            .any(|&c| c.suit == suit && beats(c, best, trump))
+    check_held(&holding(hand), led.suit, best, card, trump, must_head)
+}
+
+/// [`check_play`] on a holding, given the suit led and the card winning so far.
+pub fn check_held(
+    held: &Holding,
+    led: Suit,
+    best: Card,
+    card: Card,
+    trump: Option<Suit>,
+    must_head: bool,
+) -> Result<(), Violation> {
+    let has = |s: Suit| held[s as usize].iter().any(|&n| n > 0);
+    let can_beat = |s: Suit| {
+        held[s as usize].iter().enumerate().any(|(r, &n)| {
+            n > 0
+                && beats(
+                    Card {
+                        suit: s,
+                        rank: RANKS[r],
+                    },
+                    best,
+                    trump,
+                )
+        })
     };
-    if hand.iter().any(|c| c.suit == led.suit) {
-        if card.suit != led.suit {
+    if has(led) {
+        if card.suit != led {
             return Err(Violation::MustFollow);
         }
-        if must_head && !beats(card, best, trump) && can_beat(led.suit) {
+        if must_head && !beats(card, best, trump) && can_beat(led) {
             return Err(Violation::MustHead);
         }
         return Ok(());
     }
     if let Some(t) = trump
-        && hand.iter().any(|c| c.suit == t)
+        && has(t)
     {
         if card.suit != t {
             return Err(Violation::MustTrump);
@@ -92,6 +125,8 @@ pub fn check_play(
     }
     Ok(())
 }
+
+const RANKS: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
 
 #[cfg(test)]
 mod tests {
