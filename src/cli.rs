@@ -23,6 +23,31 @@ pub enum Command {
     Check(CheckArgs),
     /// Write a deterministic archive of legal games (for tests and benchmarks).
     Generate(GenerateArgs),
+    /// Rewrite PPN (IMPORT or EXPORT) as canonical EXPORT PPN, filling in what
+    /// the rules can derive.
+    Export(ExportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// Input files, directories (searched recursively for *.ppn), or - for stdin.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output file (- for stdout).
+    #[arg(short, long)]
+    pub output: PathBuf,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// Worker threads [default: number of CPUs].
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(clap::Args, Debug)]

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod columns;
 pub mod error;
+pub mod export;
 pub mod generate;
 pub mod notation;
 pub mod pinochle;

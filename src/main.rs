@@ -14,7 +14,8 @@ mod cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use cli::{
-    Args, CheckArgs, Command, CompressionArg, ConvertArgs, GenerateArgs, OnErrorArg, RulesArgs,
+    Args, CheckArgs, Command, CompressionArg, ConvertArgs, ExportArgs, GenerateArgs, OnErrorArg,
+    RulesArgs,
 };
 use deckhand::notation::ppn::RulesConfig;
 use deckhand::pinochle::rules::Profile;
@@ -36,7 +37,56 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Convert(a) => convert(a),
         Command::Check(a) => check(a),
         Command::Generate(a) => generate(a),
+        Command::Export(a) => export(a),
     }
+}
+
+fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
+    let mut opts = Options {
+        progress: false,
+        rules: rules_config(&a.rules)?,
+        ..Options::default()
+    };
+    if let Some(t) = a.threads {
+        opts.threads = t.max(1);
+    }
+    let inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    let report = if a.output.as_os_str() == "-" {
+        let stdout = std::io::stdout();
+        let mut w = std::io::BufWriter::new(stdout.lock());
+        deckhand::export::export(&inputs, &opts, &mut w)?
+    } else {
+        // Written under a temporary name and renamed when complete.
+        let tmp = a.output.with_extension("ppn.tmp");
+        let f = std::fs::File::create(&tmp)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", tmp.display()))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        let r = deckhand::export::export(&inputs, &opts, &mut w);
+        drop(w);
+        match r {
+            Ok(r) => {
+                std::fs::rename(&tmp, &a.output)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
+                r
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e.into());
+            }
+        }
+    };
+    let t = &report.total;
+    if !a.quiet {
+        eprintln!(
+            "deckhand: exported {} hands from {} file(s); {} records could not be converted and were copied unchanged",
+            t.hands, report.files, t.quarantined
+        );
+    }
+    Ok(if t.quarantined > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn rules_config(a: &RulesArgs) -> anyhow::Result<RulesConfig> {

@@ -5,7 +5,7 @@
 
 use super::rng::Rng;
 use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::meld::{counts, has_marriage, meld};
+use crate::pinochle::rules::meld::{counts, has_marriage, meld, meld_cards};
 use crate::pinochle::rules::score::{HandFacts, HandScore, score};
 use crate::pinochle::rules::trick::{beats, check_play, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
@@ -66,58 +66,6 @@ pub fn full_deck() -> Vec<Card> {
         }
     }
     v
-}
-
-/// The cards that make up a meld: within one class (sequence, arounds,
-/// pinochle) copies add up; across classes a card serves again.
-pub fn meld_cards(hand: &[Card], trump: Option<Suit>) -> Vec<Card> {
-    let c = counts(hand);
-    let idx = |r: Rank| r as usize;
-    let mut need = [[0u32; 6]; 4];
-    let mut seq = [[0u32; 6]; 4];
-    for s in Suit::DOT_ORDER {
-        let cs = &c[s as usize];
-        if Some(s) == trump {
-            let runs = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J]
-                .iter()
-                .map(|&r| cs[idx(r)])
-                .min()
-                .unwrap();
-            for r in [Rank::A, Rank::T, Rank::J] {
-                seq[s as usize][idx(r)] = runs;
-            }
-            let kq = cs[idx(Rank::K)].min(cs[idx(Rank::Q)]);
-            seq[s as usize][idx(Rank::K)] = kq.max(runs);
-            seq[s as usize][idx(Rank::Q)] = kq.max(runs);
-        } else {
-            let kq = cs[idx(Rank::K)].min(cs[idx(Rank::Q)]);
-            seq[s as usize][idx(Rank::K)] = kq;
-            seq[s as usize][idx(Rank::Q)] = kq;
-        }
-    }
-    for s in 0..4 {
-        for r in 0..6 {
-            need[s][r] = seq[s][r];
-        }
-    }
-    for r in [Rank::A, Rank::K, Rank::Q, Rank::J] {
-        let n = (0..4).map(|s| c[s][idx(r)]).min().unwrap();
-        for row in need.iter_mut() {
-            row[idx(r)] = row[idx(r)].max(n);
-        }
-    }
-    let pin = c[Suit::S as usize][idx(Rank::Q)].min(c[Suit::D as usize][idx(Rank::J)]);
-    need[Suit::S as usize][idx(Rank::Q)] = need[Suit::S as usize][idx(Rank::Q)].max(pin);
-    need[Suit::D as usize][idx(Rank::J)] = need[Suit::D as usize][idx(Rank::J)].max(pin);
-    let mut out = Vec::new();
-    for s in Suit::DOT_ORDER {
-        for r in [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J] {
-            for _ in 0..need[s as usize][idx(r)] {
-                out.push(Card { suit: s, rank: r });
-            }
-        }
-    }
-    out
 }
 
 /// The trump a declarer names: among suits where they hold a marriage, the

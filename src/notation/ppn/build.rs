@@ -1153,17 +1153,23 @@ impl<'g, 'a> Hand<'g, 'a> {
                 .position(|b| !b.is_ascii_alphabetic())
                 .unwrap_or(inner.len());
             let (seat, pts) = inner.split_at(split);
+            // `?` marks an unknown winner or points: `(?)`, `(?2)`, `(S?)`.
+            let (seat, pts) = match inner.strip_prefix(b"?") {
+                Some(rest) => (&b""[..], rest),
+                None => (seat, pts),
+            };
+            let unknown = inner.first() == Some(&b'?') || pts == b"?";
             let seat = if seat.is_empty() {
                 None
             } else {
                 Some(Seat::parse(seat)?)
             };
-            let pts = if pts.is_empty() {
+            let pts = if pts.is_empty() || pts == b"?" {
                 None
             } else {
                 Some(values::parse_i32(pts)?)
             };
-            (seat.is_some() || pts.is_some()).then_some((seat, pts))
+            (seat.is_some() || pts.is_some() || unknown).then_some((seat, pts))
         });
         match parsed {
             Some((seat, pts)) => {

@@ -1,0 +1,612 @@
+//! `deckhand export`: canonical EXPORT PPN from PPN input (IMPORT or EXPORT).
+//!
+//! Hands are rendered from the tables the conversion builds, so export says
+//! exactly what `convert` understood: the spec's mandatory tags in its order
+//! (Site, Date, North, East, South, West, Hand, GameScores, Dealer, Deal,
+//! Declarer, Contract, Trump, Melds, MeldScores, PlayScores, Result,
+//! HandScores), then the other known tags, unknown tags, the Auction and Play
+//! sections (trick annotations added), then Note, Chat and segmental tags.
+//! Values left out are filled from the rules engine where it can derive them,
+//! else written as `?` (unknown) or `*` (terminated). Comments come first in
+//! the record. Records that could not be converted are copied unchanged.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use indicatif::ProgressBar;
+
+use crate::Error;
+use crate::notation::FileInfo;
+use crate::notation::ppn::Ppn;
+use crate::notation::ppn::values::civil_from_days;
+use crate::pinochle::rules::meld::meld_cards;
+use crate::pinochle::{Card, Seat, Suit};
+use crate::pipeline::{FileSummary, Options, run_file};
+use crate::source::Source;
+
+/// Typed access to one batch's columns by name.
+struct Cols<'b>(&'b RecordBatch);
+
+impl<'b> Cols<'b> {
+    fn col(&self, name: &str) -> &'b dyn Array {
+        self.0
+            .column_by_name(name)
+            .unwrap_or_else(|| panic!("column {name}"))
+            .as_ref()
+    }
+    fn str(&self, name: &str, i: usize) -> Option<&'b str> {
+        let c = self.col(name).as_string::<i32>();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn i32(&self, name: &str, i: usize) -> Option<i32> {
+        let c = self.col(name).as_primitive::<Int32Type>();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn u64(&self, name: &str, i: usize) -> u64 {
+        self.col(name).as_primitive::<UInt64Type>().value(i)
+    }
+    fn bool(&self, name: &str, i: usize) -> Option<bool> {
+        let c = self.col(name).as_boolean();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn date(&self, name: &str, i: usize) -> Option<i32> {
+        let c = self
+            .col(name)
+            .as_primitive::<arrow_array::types::Date32Type>();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
+        let c = self.col(name).as_list::<i32>();
+        if !c.is_valid(i) {
+            return None;
+        }
+        let (start, end) = (
+            c.value_offsets()[i] as usize,
+            c.value_offsets()[i + 1] as usize,
+        );
+        let v = c.values().as_string::<i32>();
+        Some(
+            (start..end)
+                .map(|j| if v.is_valid(j) { v.value(j) } else { "?" })
+                .collect(),
+        )
+    }
+    fn i32s(&self, name: &str, i: usize) -> Option<Vec<Option<i32>>> {
+        let c = self.col(name).as_list::<i32>();
+        if !c.is_valid(i) {
+            return None;
+        }
+        let (start, end) = (
+            c.value_offsets()[i] as usize,
+            c.value_offsets()[i + 1] as usize,
+        );
+        let v = c.values().as_primitive::<Int32Type>();
+        Some(
+            (start..end)
+                .map(|j| v.is_valid(j).then(|| v.value(j)))
+                .collect(),
+        )
+    }
+    fn kvs(&self, name: &str, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
+        let c = self.col(name).as_list::<i32>();
+        if !c.is_valid(i) {
+            return Vec::new();
+        }
+        let (start, end) = (
+            c.value_offsets()[i] as usize,
+            c.value_offsets()[i + 1] as usize,
+        );
+        let s = c.values().as_struct();
+        let names = s.column(0).as_string::<i32>();
+        let values = s.column(1).as_string::<i32>();
+        (start..end)
+            .map(|j| (names.value(j), values.is_valid(j).then(|| values.value(j))))
+            .collect()
+    }
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+}
+
+/// A mandatory tag: left out when the record's own value for it could not be
+/// read (that value is written among the other tags, as it was).
+/// `own`: the value is the record's (not filled in); a repeated tag of the
+/// same name among the other tags does not hide it.
+fn mandatory(
+    out: &mut String,
+    others: &[(&str, Option<&str>)],
+    name: &str,
+    value: &str,
+    own: bool,
+) {
+    if own || !others.iter().any(|(n, _)| *n == name) {
+        tag(out, name, value);
+    }
+}
+
+fn scores(v: &[Option<i32>]) -> String {
+    v.iter()
+        .map(|x| x.map_or("*".to_string(), |x| x.to_string()))
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+fn dot(cards: &[&str]) -> String {
+    let mut by_suit: [String; 4] = Default::default();
+    for c in cards {
+        if let Some(card) = Card::parse(c.as_bytes()) {
+            by_suit[card.suit as usize].push(c.as_bytes()[1] as char);
+        }
+    }
+    by_suit.join(".")
+}
+
+fn cards_of(v: &[&str]) -> Vec<Card> {
+    v.iter().filter_map(|c| Card::parse(c.as_bytes())).collect()
+}
+
+/// Rows of a child table that belong to `hand_id`, starting at `*at`.
+fn rows_for(c: &Cols<'_>, at: &mut usize, hand_id: u64) -> std::ops::Range<usize> {
+    let start = *at;
+    while *at < c.0.num_rows() && c.u64("hand_id", *at) == hand_id {
+        *at += 1;
+    }
+    start..*at
+}
+
+#[derive(Debug, Default)]
+pub struct ExportReport {
+    pub files: usize,
+    pub total: FileSummary,
+}
+
+/// Writes every input as canonical EXPORT PPN to `out`.
+pub fn export(
+    inputs: &[PathBuf],
+    opts: &Options,
+    out: &mut dyn Write,
+) -> Result<ExportReport, Error> {
+    let ppn = Ppn {
+        rules: opts.rules.clone(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
+    let mut report = ExportReport::default();
+    let werr = |source| Error::Write {
+        path: PathBuf::from("export output"),
+        source,
+    };
+    for (index, path) in inputs.iter().enumerate() {
+        let source = Source::open(path)?;
+        let file = FileInfo {
+            name: path.to_string_lossy().into_owned(),
+            index: index as u64,
+        };
+        let mut header_done = false;
+        let mut failed: Option<std::io::Error> = None;
+        let mut consume = |t: Vec<Vec<RecordBatch>>| {
+            let mut text = String::new();
+            for k in 0..t[0].len() {
+                render_group(&t, k, &mut header_done, &mut text);
+            }
+            if let Err(e) = out.write_all(text.as_bytes())
+                && failed.is_none()
+            {
+                failed = Some(e);
+            }
+            Ok(())
+        };
+        let fs = run_file(
+            &ppn,
+            &file,
+            source.bytes(),
+            opts,
+            &pool,
+            &mut consume,
+            &ProgressBar::hidden(),
+            Instant::now(),
+        )?;
+        if let Some(e) = failed {
+            return Err(werr(e));
+        }
+        if !header_done {
+            out.write_all(b"% PPN 1.0\n% EXPORT\n%\n").map_err(werr)?;
+        }
+        let t = &mut report.total;
+        t.records += fs.records;
+        t.hands += fs.hands;
+        t.quarantined += fs.quarantined;
+        t.warnings += fs.warnings;
+        t.infos += fs.infos;
+        report.files += 1;
+    }
+    out.flush().map_err(werr)?;
+    Ok(report)
+}
+
+/// Renders group `k`: hands and copied quarantined records, in record order.
+fn render_group(t: &[Vec<RecordBatch>], k: usize, header_done: &mut bool, out: &mut String) {
+    let hands = Cols(&t[0][k]);
+    let seats = Cols(&t[1][k]);
+    let bids = Cols(&t[2][k]);
+    let tricks = Cols(&t[3][k]);
+    let notes = Cols(&t[4][k]);
+    let errors = Cols(&t[5][k]);
+    let (mut s_at, mut b_at, mut t_at, mut n_at) = (0, 0, 0, 0);
+    // Quarantined records, by record index.
+    let raws: Vec<(u64, &str)> = (0..errors.0.num_rows())
+        .filter_map(|i| {
+            errors
+                .str("raw", i)
+                .map(|r| (errors.u64("record_index", i), r))
+        })
+        .collect();
+    let mut raw_at = 0;
+    let mut header = |out: &mut String, file_id: Option<&str>| {
+        if !*header_done {
+            out.push_str("% PPN 1.0\n% EXPORT\n");
+            if let Some(id) = file_id {
+                let _ = writeln!(out, "% ID {id}");
+            }
+            out.push_str("%\n");
+            *header_done = true;
+        }
+    };
+    for i in 0..hands.0.num_rows() {
+        let record = hands.u64("record_index", i);
+        while raw_at < raws.len() && raws[raw_at].0 < record {
+            header(out, None);
+            let _ = writeln!(out, "{}\n", raws[raw_at].1);
+            raw_at += 1;
+        }
+        header(out, hands.str("file_id", i));
+        let hand_id = hands.u64("hand_id", i);
+        let s = rows_for(&seats, &mut s_at, hand_id);
+        let b = rows_for(&bids, &mut b_at, hand_id);
+        let tr = rows_for(&tricks, &mut t_at, hand_id);
+        let n = rows_for(&notes, &mut n_at, hand_id);
+        render_hand(&hands, i, &seats, s, &bids, b, &tricks, tr, &notes, n, out);
+        out.push('\n');
+    }
+    while raw_at < raws.len() {
+        header(out, None);
+        let _ = writeln!(out, "{}\n", raws[raw_at].1);
+        raw_at += 1;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render_hand(
+    h: &Cols<'_>,
+    i: usize,
+    seats: &Cols<'_>,
+    s: std::ops::Range<usize>,
+    bids: &Cols<'_>,
+    b: std::ops::Range<usize>,
+    tricks: &Cols<'_>,
+    tr: std::ops::Range<usize>,
+    notes: &Cols<'_>,
+    n: std::ops::Range<usize>,
+    out: &mut String,
+) {
+    let players = h.i32("players", i).unwrap_or(4) as usize;
+    let seat_set = crate::pinochle::seat::seats_for(players).unwrap_or(&[]);
+    let seat_pos = |name: &str| {
+        Seat::parse(name.as_bytes()).and_then(|x| seat_set.iter().position(|&y| y == x))
+    };
+    for c in h.strs("comments", i).unwrap_or_default() {
+        let _ = writeln!(out, "{{{c}}}");
+    }
+    let or = |a: Option<&str>, d: &str| a.unwrap_or(d).to_string();
+    let others = h.kvs("other_tags", i);
+    // Mandatory tags, in the spec's order.
+    mandatory(
+        out,
+        &others,
+        "Site",
+        &or(h.str("site", i), "?"),
+        h.str("site", i).is_some(),
+    );
+    let date = h
+        .str("date_text", i)
+        .map(str::to_string)
+        .or_else(|| {
+            h.date("date", i).map(|d| {
+                let (y, m, dd) = civil_from_days(d);
+                format!("{y:04}.{m:02}.{dd:02}")
+            })
+        })
+        .unwrap_or_else(|| "????.??.??".to_string());
+    mandatory(out, &others, "Date", &date, h.str("date_text", i).is_some());
+    for (seat, col) in seat_set
+        .iter()
+        .map(|s| (s, s.tag_name().to_ascii_lowercase()))
+    {
+        mandatory(
+            out,
+            &others,
+            seat.tag_name(),
+            &or(h.str(&col, i), "?"),
+            h.str(&col, i).is_some(),
+        );
+    }
+    mandatory(
+        out,
+        &others,
+        "Hand",
+        &h.i32("hand_number", i)
+            .map_or("?".to_string(), |x| x.to_string()),
+        h.i32("hand_number", i).is_some(),
+    );
+    mandatory(
+        out,
+        &others,
+        "GameScores",
+        &h.i32s("game_scores", i)
+            .map_or("0:0".to_string(), |v| scores(&v)),
+        h.i32s("game_scores", i).is_some(),
+    );
+    let dealer = h.str("dealer", i);
+    mandatory(out, &others, "Dealer", &or(dealer, "?"), dealer.is_some());
+    // Deal: as written, else the cards dealt (computed), from the dealer's left.
+    let deal = h.str("deal", i).map(str::to_string).or_else(|| {
+        let hands: Vec<Option<Vec<&str>>> =
+            s.clone().map(|r| seats.strs("computed_dealt", r)).collect();
+        if hands.iter().any(|x| x.is_none()) || hands.is_empty() {
+            return None;
+        }
+        let first = dealer.and_then(seat_pos).map_or(0, |d| (d + 1) % players);
+        let parts: Vec<String> = (0..players)
+            .map(|k| dot(hands[(first + k) % players].as_ref().unwrap()))
+            .collect();
+        Some(format!("{}:{}", seat_set[first].as_str(), parts.join(" ")))
+    });
+    mandatory(
+        out,
+        &others,
+        "Deal",
+        &deal.unwrap_or_else(|| "?".to_string()),
+        h.str("deal", i).is_some(),
+    );
+    let declarer = h.str("declarer", i).or(h.str("computed_declarer", i));
+    mandatory(
+        out,
+        &others,
+        "Declarer",
+        &or(declarer, "?"),
+        h.str("declarer", i).is_some(),
+    );
+    let contract = h.i32("contract", i).or(h.i32("computed_contract", i));
+    mandatory(
+        out,
+        &others,
+        "Contract",
+        &contract.map_or("?".to_string(), |c| c.to_string()),
+        h.i32("contract", i).is_some(),
+    );
+    // A declarer without a marriage names no trump: `-`.
+    let trump = h
+        .str("trump", i)
+        .or((h.str("computed_result", i) == Some("No Trump")).then_some("-"));
+    mandatory(
+        out,
+        &others,
+        "Trump",
+        &or(trump, "?"),
+        h.str("trump", i).is_some(),
+    );
+    // Melds: as written, else from the cards dealt under the trump named.
+    let melds = h.str("melds", i).map(str::to_string).or_else(|| {
+        let t: Option<Suit> = match trump? {
+            "-" => None,
+            x => Some(Suit::parse(x.as_bytes()[0])?),
+        };
+        let parts: Option<Vec<String>> = s
+            .clone()
+            .map(|r| {
+                let dealt = cards_of(&seats.strs("computed_dealt", r)?);
+                let pts = seats.i32("computed_meld_points", r)?;
+                let mc: Vec<&str> = meld_cards(&dealt, t).iter().map(|c| c.as_str()).collect();
+                Some(format!("{}({pts})", dot(&mc)))
+            })
+            .collect();
+        Some(format!(
+            "{}:{}",
+            seat_set.first()?.as_str(),
+            parts?.join(" ")
+        ))
+    });
+    mandatory(
+        out,
+        &others,
+        "Melds",
+        &melds.unwrap_or_else(|| "?".to_string()),
+        h.str("melds", i).is_some(),
+    );
+    let terminated = h.str("termination_cause", i).is_some();
+    let missing = if terminated { "*" } else { "?" };
+    for (col, computed, name) in [
+        ("meld_scores", "computed_meld_scores", "MeldScores"),
+        ("play_scores", "computed_play_scores", "PlayScores"),
+    ] {
+        let v = h.i32s(col, i).or_else(|| h.i32s(computed, i));
+        mandatory(
+            out,
+            &others,
+            name,
+            &v.map_or(missing.to_string(), |v| scores(&v)),
+            h.i32s(col, i).is_some(),
+        );
+    }
+    mandatory(
+        out,
+        &others,
+        "Result",
+        &or(h.str("result", i).or(h.str("computed_result", i)), missing),
+        h.str("result", i).is_some(),
+    );
+    let v = h
+        .i32s("hand_scores", i)
+        .or_else(|| h.i32s("computed_hand_scores", i));
+    mandatory(
+        out,
+        &others,
+        "HandScores",
+        &v.map_or(missing.to_string(), |v| scores(&v)),
+        h.i32s("hand_scores", i).is_some(),
+    );
+    // Optional known tags.
+    if let Some(cause) = h.str("termination_cause", i) {
+        tag(
+            out,
+            "Termination",
+            &format!("{}:{cause}", h.str("termination_seat", i).unwrap_or("-")),
+        );
+    }
+    if let Some(v) = h.i32("victor", i) {
+        tag(out, "Victor", &v.to_string());
+    }
+    for (col, name) in [
+        ("event", "Event"),
+        ("round", "Round"),
+        ("stage", "Stage"),
+        ("room", "Room"),
+        ("competition", "Competition"),
+        ("scoring", "Scoring"),
+        ("annotator", "Annotator"),
+        ("language", "Language"),
+        ("time_control", "TimeControl"),
+        ("holding", "Holding"),
+        ("passed", "Passed"),
+    ] {
+        if let Some(v) = h.str(col, i) {
+            tag(out, name, v);
+        }
+    }
+    for r in s.clone() {
+        if let (Some(t), Some(seat)) = (seats.str("player_type", r), seats.str("seat", r))
+            && let Some(x) = Seat::parse(seat.as_bytes())
+        {
+            tag(out, &format!("{}Type", x.tag_name()), t);
+        }
+    }
+    if let Some(k) = h.strs("kitty", i) {
+        tag(out, "Kitty", &k.join(" "));
+    }
+    if let Some(d) = h.strs("discard", i) {
+        let pts = h
+            .i32("discard_points", i)
+            .map_or(String::new(), |p| format!(" ({p})"));
+        tag(out, "Discard", &format!("{}{pts}", dot(&d)));
+    }
+    if let (Some(ps), Some(pc)) = (h.str("partner_seat", i), h.str("partner_card", i)) {
+        tag(out, "Partner", &format!("{ps}:{pc}"));
+    }
+    for (team, v) in h
+        .strs("bid_systems", i)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        if *v != "?" {
+            tag(out, &format!("BidSystem{}", team + 1), v);
+        }
+    }
+    for (name, value) in &others {
+        if !name.ends_with("#section") {
+            tag(out, name, value.unwrap_or(""));
+            if let Some((_, Some(toks))) = others
+                .iter()
+                .find(|(n, _)| n.strip_suffix("#section") == Some(name))
+            {
+                let _ = writeln!(out, "{toks}");
+            }
+        }
+    }
+    // Auction: a round per line, `-` for seats that are out.
+    let start = h.str("auction_start", i);
+    if start.is_some() || !b.is_empty() || h.bool("auction_terminated", i).is_some() {
+        tag(out, "Auction", &or(start, "?"));
+        let start_pos = start.and_then(seat_pos).unwrap_or(0);
+        let mut cells: Vec<&str> = Vec::new();
+        for r in b.clone() {
+            let round = bids.i32("round", r).unwrap_or(1) as usize;
+            let rel = bids
+                .str("seat", r)
+                .and_then(seat_pos)
+                .map_or(cells.len() % players.max(1), |p| {
+                    (p + players - start_pos) % players
+                });
+            let pos = (round - 1) * players + rel;
+            while cells.len() < pos {
+                cells.push("-");
+            }
+            cells.push(bids.str("call", r).unwrap_or("?"));
+        }
+        for row in cells.chunks(players.max(1)) {
+            let _ = writeln!(out, "{}", row.join(" "));
+        }
+        if h.bool("auction_terminated", i) == Some(true) {
+            let _ = writeln!(out, "*");
+        }
+    }
+    // Play: a trick per line with its winner and points.
+    let play_start = h.str("play_start", i);
+    if play_start.is_some() || !tr.is_empty() || h.bool("play_terminated", i).is_some() {
+        tag(
+            out,
+            "Play",
+            &or(play_start, if tr.is_empty() { "*" } else { "?" }),
+        );
+        let terminated = h.bool("play_terminated", i) == Some(true);
+        let mut star = false;
+        let last = tr.end;
+        for r in tr {
+            let cards = tricks.strs("cards", r).unwrap_or_default().join(" ");
+            let winner = tricks.str("winner", r).or(tricks.str("computed_winner", r));
+            let points = tricks.i32("points", r).or(tricks.i32("computed_points", r));
+            let complete = tricks.bool("complete", r) == Some(true);
+            if r + 1 == last && terminated && !complete {
+                let _ = writeln!(out, "{cards} *");
+                star = true;
+            } else if winner.is_some() || points.is_some() {
+                let _ = writeln!(
+                    out,
+                    "{cards} ({}{})",
+                    winner.unwrap_or("?"),
+                    points.map_or("?".to_string(), |p| p.to_string())
+                );
+            } else if complete {
+                let _ = writeln!(out, "{cards}");
+            } else {
+                // An incomplete trick needs an annotation to end where it ends.
+                let _ = writeln!(out, "{cards} (?)");
+            }
+        }
+        if terminated && !star {
+            let _ = writeln!(out, "*");
+        }
+    }
+    for r in n {
+        let t = notes.str("tag", r).unwrap_or("Note");
+        let v = notes.str("value", r).unwrap_or("");
+        match notes.str("segment", r) {
+            Some(seg) => {
+                let _ = writeln!(out, "@{seg}=[{t} \"{}\"]", escape(v));
+            }
+            None => tag(out, t, v),
+        }
+    }
+}
