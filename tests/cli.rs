@@ -138,3 +138,139 @@ fn bad_arguments_are_explained() {
         .code(2)
         .stderr(predicate::str::contains("cannot read does-not-exist.ppn"));
 }
+
+#[test]
+fn check_prints_diagnostics_like_a_compiler() {
+    deckhand()
+        .args(["check", "testdata/pinochle/spec_example.ppn", "testdata/pinochle/invalid.ppn"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "testdata/pinochle/spec_example.ppn:20:9: warning[P055]: N's meld is 6 by the cards, annotated 94\n",
+        ))
+        .stdout(predicate::str::contains(
+            "testdata/pinochle/invalid.ppn:6:8: error[P001]: unterminated string in tag Event",
+        ))
+        .stdout(predicate::str::contains(
+            "2 file(s), 10 records: 5 hands, 5 errors (records quarantined), 59 warnings, 4 infos\n",
+        ));
+    // Warnings alone pass, unless denied.
+    deckhand()
+        .args(["check", "-q", "testdata/pinochle/spec_example.ppn"])
+        .assert()
+        .success()
+        .stdout(
+            "1 file(s), 3 records: 3 hands, 0 errors (records quarantined), 59 warnings, 2 infos\n",
+        );
+    deckhand()
+        .args([
+            "check",
+            "-q",
+            "--deny-warnings",
+            "testdata/pinochle/spec_example.ppn",
+        ])
+        .assert()
+        .code(1);
+    deckhand()
+        .args([
+            "check",
+            "-q",
+            "--deny-warnings",
+            "testdata/pinochle/sample.ppn",
+        ])
+        .assert()
+        .success();
+}
+
+#[test]
+fn generate_is_deterministic_and_checks_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.ppn"), dir.path().join("b.ppn"));
+    for p in [&a, &b] {
+        deckhand()
+            .args([
+                "generate",
+                "--hands",
+                "500",
+                "--seed",
+                "42",
+                "--comments",
+                "0.2",
+                "--chat",
+                "0.2",
+                "-o",
+            ])
+            .arg(p)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("generated 500 hands"));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    deckhand()
+        .args(["check", "--deny-warnings", "--info"])
+        .arg(&a)
+        .assert()
+        .success()
+        .stdout("1 file(s), 500 records: 500 hands, 0 errors (records quarantined), 0 warnings, 0 infos\n");
+}
+
+#[test]
+fn export_writes_a_file_and_copies_bad_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.ppn");
+    deckhand()
+        .args(["export", "testdata/pinochle/invalid.ppn", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "exported 2 hands from 1 file(s); 5 records could not be converted and were copied unchanged",
+        ));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("% PPN 1.0\n% EXPORT\n%\n[Site \"?\"]"),
+        "{text}"
+    );
+    assert!(text.contains("this line is not a tag\n[Event \"x\"]\n"));
+    assert!(!dir.path().join("x.ppn.tmp").exists());
+}
+
+#[test]
+fn a_rules_profile_changes_the_computed_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("house.toml");
+    // Runs worth 25: every hand with a run now disagrees with its annotations.
+    std::fs::write(
+        &profile,
+        "name = \"House\"\n[melds]\nrun = [25, 150, 225, 300]\n",
+    )
+    .unwrap();
+    let out = deckhand()
+        .args(["check", "-q", "--rules"])
+        .arg(&profile)
+        .arg("testdata/pinochle/sample.ppn")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains(" 0 warnings"), "{stdout}");
+    deckhand()
+        .args([
+            "check",
+            "--rules",
+            "/no/such/file.toml",
+            "testdata/pinochle/sample.ppn",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read rules profile /no/such/file.toml",
+        ));
+    std::fs::write(&profile, "min_bids = 3\n").unwrap();
+    deckhand()
+        .args(["check", "--rules"])
+        .arg(&profile)
+        .arg("testdata/pinochle/sample.ppn")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown field `min_bids`"));
+}
