@@ -98,6 +98,33 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // The real `convert`: files written (to a temporary directory), zstd.
+    for rules in [false, true] {
+        let name = if rules {
+            "convert/threads=2"
+        } else {
+            "convert_without_rules/threads=2"
+        };
+        let path = std::env::temp_dir().join("deckhand-bench.ppn");
+        std::fs::write(&path, &input).unwrap();
+        g.bench_function(name, |b| {
+            let o = Options {
+                force: true,
+                rules: deckhand::notation::ppn::RulesConfig {
+                    compute: rules,
+                    ..Default::default()
+                },
+                ..opts(2)
+            };
+            let out = tempfile::tempdir().unwrap();
+            b.iter(|| {
+                deckhand::pipeline::convert(std::slice::from_ref(&path), out.path(), &o)
+                    .unwrap()
+                    .total()
+                    .hands
+            })
+        });
+    }
     g.finish();
 }
 

@@ -109,7 +109,6 @@ table!(
     winner: str,
     points: i32,
     complete: bool required,
-    computed_leader: str,
     computed_winner: str,
     computed_points: i32,
 });

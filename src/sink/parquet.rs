@@ -15,7 +15,6 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::schema::types::ColumnPath;
 
 use crate::Error;
 
@@ -106,20 +105,22 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
         .set_max_row_group_row_count(Some(opts.row_group_rows.max(1)))
         .set_max_row_group_bytes(Some(MAX_ROW_GROUP_BYTES))
         .set_key_value_metadata(Some(kv));
+    // Settings by column, applied to the Parquet leaves (a list's values are
+    // the leaf `name.list.item`).
     if let Ok(descr) = parquet::arrow::ArrowSchemaConverter::new().convert(schema) {
         for c in descr.columns() {
             let path = c.path();
-            if NO_STATISTICS.contains(&path.parts()[0].as_str()) {
+            let root = path.parts()[0].as_str();
+            if NO_STATISTICS.contains(&root) {
                 b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
             }
-        }
-    }
-    for f in schema.fields() {
-        if UNIQUE_COLUMNS.contains(&f.name().as_str()) {
-            let path = ColumnPath::from(f.name().as_str());
-            b = b.set_column_dictionary_enabled(path.clone(), false);
-            if f.data_type().is_integer() {
-                b = b.set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+            if UNIQUE_COLUMNS.contains(&root) {
+                b = b.set_column_dictionary_enabled(path.clone(), false);
+                if c.physical_type() == parquet::basic::Type::INT64
+                    || c.physical_type() == parquet::basic::Type::INT32
+                {
+                    b = b.set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED);
+                }
             }
         }
     }

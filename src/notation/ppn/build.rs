@@ -1134,8 +1134,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             if let Some(c) = c {
                 self.compare_trick(k, t, c);
             }
-            out.computed_leader
-                .append_option(c.and_then(|c| c.leader).map(|s| self.seats[s].as_str()));
+
             out.computed_winner
                 .append_option(c.and_then(|c| c.winner).map(|s| self.seats[s].as_str()));
             out.computed_points.append_option(c.and_then(|c| c.points));
