@@ -106,10 +106,6 @@ fn twenty_thousand_generated_hands_agree_with_the_rules() {
         texts(&t[TRICKS], "points"),
         texts(&t[TRICKS], "computed_points")
     );
-    assert_eq!(
-        texts(&t[TRICKS], "leader"),
-        texts(&t[TRICKS], "computed_leader")
-    );
     // Computed values are really there (not null on both sides).
     let results = texts(&t[HANDS], "computed_result");
     assert!(results.iter().all(|r| r != "null"));
