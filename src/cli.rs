@@ -26,6 +26,26 @@ pub enum Command {
     /// Rewrite PPN (IMPORT or EXPORT) as canonical EXPORT PPN, filling in what
     /// the rules can derive.
     Export(ExportArgs),
+    /// Measure parsing throughput (split only, and parse into Arrow batches
+    /// without writing) on a file.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// The archive to measure.
+    pub input: PathBuf,
+
+    /// Thread counts to measure, comma separated.
+    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1,2")]
+    pub threads: Vec<usize>,
+
+    /// Runs per measurement; the best is reported.
+    #[arg(long, default_value_t = 3)]
+    pub runs: usize,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(clap::Args, Debug)]

@@ -14,8 +14,8 @@ mod cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use cli::{
-    Args, CheckArgs, Command, CompressionArg, ConvertArgs, ExportArgs, GenerateArgs, OnErrorArg,
-    RulesArgs,
+    Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExportArgs, GenerateArgs,
+    OnErrorArg, RulesArgs,
 };
 use deckhand::notation::ppn::RulesConfig;
 use deckhand::pinochle::rules::Profile;
@@ -38,7 +38,71 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Check(a) => check(a),
         Command::Generate(a) => generate(a),
         Command::Export(a) => export(a),
+        Command::Bench(a) => bench(a),
     }
+}
+
+fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
+    use std::time::Instant;
+    let source = deckhand::source::Source::open(&a.input)?;
+    let bytes = source.bytes();
+    let mb = bytes.len() as f64 / 1e6;
+    let runs = a.runs.max(1);
+    let best = |f: &mut dyn FnMut() -> anyhow::Result<u64>| -> anyhow::Result<(f64, u64)> {
+        let mut best = f64::MAX;
+        let mut n = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            n = f()?;
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        Ok((best, n))
+    };
+    println!(
+        "{:<28} {:>9} {:>10} {:>12}",
+        "measurement", "seconds", "MB/s", "hands/s"
+    );
+    let (secs, records) = best(&mut || {
+        Ok(deckhand::split::split_all(bytes, 0)
+            .iter()
+            .filter(|i| i.kind == deckhand::split::ItemKind::Record)
+            .count() as u64)
+    })?;
+    println!(
+        "{:<28} {:>9.3} {:>10.1} {:>12.0}",
+        "split (1 thread)",
+        secs,
+        mb / secs,
+        records as f64 / secs
+    );
+    for &threads in &a.threads {
+        let opts = Options {
+            threads: threads.max(1),
+            progress: false,
+            rules: rules_config(&a.rules)?,
+            ..Options::default()
+        };
+        let (secs, hands) = best(&mut || {
+            let fs = deckhand::pipeline::parse_bytes(
+                bytes,
+                &a.input.to_string_lossy(),
+                &opts,
+                &mut |_| Ok(()),
+            )?;
+            Ok(fs.hands)
+        })?;
+        println!(
+            "{:<28} {:>9.3} {:>10.1} {:>12.0}",
+            format!(
+                "parse ({threads} thread{})",
+                if threads == 1 { "" } else { "s" }
+            ),
+            secs,
+            mb / secs,
+            hands as f64 / secs
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {

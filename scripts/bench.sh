@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End-to-end benchmark on a fixed generated archive (made once, then reused):
+# split-only, parse-only and convert (zstd, snappy, none) with 1 and 2 threads,
+# with peak RSS, peak anonymous memory and output size; then the same job done
+# by scripts/baseline_ppn.py on the same file.
+#   SIZE_MB=1024 SEED=1 scripts/bench.sh      (defaults; SIZE_MB=100 for a quick run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size_mb=${SIZE_MB:-1024}
+seed=${SEED:-1}
+cargo build --release --quiet
+bin=target/release/deckhand
+data=target/bench-data
+mkdir -p "$data"
+file=$data/ppn-${size_mb}mb-seed${seed}.ppn
+if [ ! -f "$file" ]; then
+  # About 870 bytes a hand.
+  "$bin" generate --hands $((size_mb * 1150)) --seed "$seed" -o "$file"
+fi
+bytes=$(stat -c %s "$file")
+echo "archive: $file ($((bytes / 1000000)) MB)"
+echo
+printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+"$bin" bench "$file" -j 1,2 --runs 1 | tail -n +2 | while read -r a b c d e f; do
+  # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a $b $c" "$d" "$e" "$f" - - -
+done
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+run() { # name, command...
+  local name=$1; shift
+  rm -rf "$out/ds"
+  local log start end
+  start=$(date +%s.%N)
+  log=$( { scripts/peak_mem.sh "$@"; } 2>&1 >/dev/null )
+  end=$(date +%s.%N)
+  local rss anon hands size
+  rss=$(sed -n 's/.*peak_rss_mb=\([0-9]*\).*/\1/p' <<<"$log")
+  anon=$(sed -n 's/.*peak_anon_mb=\([0-9]*\).*/\1/p' <<<"$log")
+  hands=$(sed -n 's/.*deckhand: \([0-9]*\) converted.*/\1/p; s/^baseline: \([0-9]*\) hands.*/\1/p' <<<"$log" | tail -1)
+  size=$(du -sm "$out/ds" 2>/dev/null | cut -f1)
+  awk -v n="$name" -v s="$start" -v e="$end" -v b="$bytes" -v h="${hands:-0}" -v r="$rss" -v a="$anon" -v o="${size:--}" \
+    'BEGIN { w = e - s; printf "%-36s %8.2f %9.1f %11.0f %9s %9s %9s\n", n, w, b / 1e6 / w, h / w, r, a, o }'
+}
+for threads in 1 2; do
+  for codec in zstd snappy none; do
+    run "convert $codec ($threads thread$([ $threads = 1 ] || echo s))" \
+      "$bin" convert "$file" -o "$out/ds" -j "$threads" --compression "$codec"
+  done
+done
+run "convert zstd --no-rules (2 threads)" "$bin" convert "$file" -o "$out/ds" -j 2 --no-rules
+venv=target/pyenv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pyarrow
+run "python baseline (1 thread)" "$venv/bin/python" scripts/baseline_ppn.py "$file" "$out/ds"
