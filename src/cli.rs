@@ -186,6 +186,10 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Also write the run's summary (counts per file and per table) as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub summary_json: Option<PathBuf>,
+
     #[command(flatten)]
     pub rules: RulesArgs,
 

@@ -275,6 +275,10 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let summary = pipeline::convert(&inputs, &a.output, &opts)?;
     let t = summary.total();
+    if let Some(path) = &a.summary_json {
+        std::fs::write(path, summary.to_json() + "\n")
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
     if !a.quiet {
         let secs = summary.elapsed.as_secs_f64().max(1e-9);
         eprintln!(

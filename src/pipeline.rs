@@ -65,7 +65,7 @@ impl Default for Options {
 }
 
 /// Counts for one input file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct FileSummary {
     pub path: String,
     pub bytes: u64,
@@ -82,12 +82,39 @@ pub struct FileSummary {
 
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
+    /// Rows written per table.
     pub files: Vec<FileSummary>,
     pub rows: Vec<(&'static str, u64)>,
     pub elapsed: Duration,
 }
 
 impl Summary {
+    /// The summary as JSON: totals, per-file counts and rows per table.
+    /// `records` always equals `hands + quarantined`.
+    pub fn to_json(&self) -> String {
+        let mut total = self.total();
+        total.path = String::new();
+        let rows: serde_json::Map<String, serde_json::Value> = self
+            .rows
+            .iter()
+            .map(|(t, n)| (t.to_string(), (*n).into()))
+            .collect();
+        serde_json::to_string_pretty(&serde_json::json!({
+            "deckhand_version": env!("CARGO_PKG_VERSION"),
+            "records": total.records,
+            "converted": total.hands,
+            "quarantined": total.quarantined,
+            "warnings": total.warnings,
+            "infos": total.infos,
+            "comment_blocks": total.comment_blocks,
+            "bytes": total.bytes,
+            "seconds": self.elapsed.as_secs_f64(),
+            "rows": rows,
+            "files": self.files,
+        }))
+        .expect("serializable")
+    }
+
     pub fn total(&self) -> FileSummary {
         let mut t = FileSummary::default();
         for f in &self.files {
@@ -308,6 +335,18 @@ pub fn run_file<N: Notation>(
         bytes: bytes.len() as u64,
         ..Default::default()
     };
+    // Old Mac files end lines with a lone CR: with no LF anywhere, read CRs as LFs.
+    let translated;
+    let bytes: &[u8] =
+        if memchr::memchr(b'\n', bytes).is_none() && memchr::memchr(b'\r', bytes).is_some() {
+            translated = bytes
+                .iter()
+                .map(|&b| if b == b'\r' { b'\n' } else { b })
+                .collect::<Vec<u8>>();
+            &translated
+        } else {
+            bytes
+        };
     let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
     let mut state = N::FileState::default();
     let mut scanner = Scanner::new_at(start as u64);
@@ -324,6 +363,7 @@ pub fn run_file<N: Notation>(
         let last = end == bytes.len();
         if last {
             scanner.finish(&mut |it| items.push(it));
+            crate::split::recover(bytes, &mut scanner, &mut items);
         }
         for it in items.drain(..) {
             let span = &bytes[it.start as usize..it.end as usize];

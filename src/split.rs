@@ -64,6 +64,13 @@ pub struct Scanner {
     esc_len: usize,
     /// Use the line-at-a-time fast path (tests turn it off to compare).
     fast: bool,
+    /// Offset of the `{` that opened the current brace comment.
+    brace_at: u64,
+    /// A `{` at one of these offsets is read as a comment to the end of its
+    /// line (recovery from brace comments that never close).
+    line_braces: Vec<u64>,
+    /// Set by `finish` when the input ended inside a brace comment.
+    unterminated: Option<u64>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -109,12 +116,35 @@ impl Scanner {
             esc_head: [0; HEAD],
             esc_len: 0,
             fast: true,
+            brace_at: 0,
+            line_braces: Vec::new(),
+            unterminated: None,
         }
     }
 
     /// Absolute offset of the next byte to be fed.
     pub fn position(&self) -> u64 {
         self.pos
+    }
+
+    /// After `finish`: the offset of a `{` whose comment never closed. The last
+    /// record then runs to the end of the input; [`Scanner::resume_at`] splits
+    /// that record again, reading the brace as a comment to the end of its line.
+    pub fn unterminated_brace(&self) -> Option<u64> {
+        self.unterminated
+    }
+
+    /// A scanner that starts again at `item` (a record this one reported),
+    /// reading the `{` at `brace` as a comment to the end of its line.
+    fn resume_at(&self, item: &Item, brace: u64) -> Scanner {
+        let mut line_braces = self.line_braces.clone();
+        line_braces.push(brace);
+        Scanner {
+            line: item.line,
+            line_braces,
+            fast: self.fast,
+            ..Scanner::new_at(item.start)
+        }
     }
 
     /// Scans the next piece of input, reporting every item that ends in it.
@@ -276,7 +306,11 @@ impl Scanner {
         self.line_content = true;
         self.rec_end = at + 1;
         match b {
-            b'{' => self.mode = Mode::Brace,
+            b'{' if self.line_braces.contains(&at) => self.mode = Mode::LineComment,
+            b'{' => {
+                self.mode = Mode::Brace;
+                self.brace_at = at;
+            }
             b'"' => self.mode = Mode::Quote,
             b';' => self.mode = Mode::LineComment,
             _ => {}
@@ -285,6 +319,9 @@ impl Scanner {
 
     /// Ends the input: reports the open record, if any.
     pub fn finish(&mut self, out: &mut impl FnMut(Item)) {
+        if self.mode == Mode::Brace {
+            self.unterminated = Some(self.brace_at);
+        }
         if self.mode == Mode::Escape {
             self.end_escape(out);
         }
@@ -348,7 +385,31 @@ pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
     let mut sc = Scanner::new_at(start as u64);
     sc.feed(&bytes[start..], &mut |it| items.push(it));
     sc.finish(&mut |it| items.push(it));
+    recover(bytes, &mut sc, &mut items);
     items
+}
+
+/// Unterminated brace comments recovered per input; past this, the rest of the
+/// input stays in one (quarantined) record.
+pub const MAX_RECOVERIES: usize = 64;
+
+/// Call after [`Scanner::finish`] with the whole input and the items reported
+/// so far: while the input ended inside a brace comment, the last record (which
+/// swallowed everything after its `{`) is split again with that brace read as a
+/// comment to the end of its line. That record still fails to parse (P003);
+/// the records after it are found again.
+pub fn recover(bytes: &[u8], sc: &mut Scanner, items: &mut Vec<Item>) {
+    while let Some(brace) = sc.unterminated_brace() {
+        // Each recovery scans the record again: bound the work on hostile input.
+        if sc.line_braces.len() >= MAX_RECOVERIES {
+            return;
+        }
+        let Some(last) = items.pop() else { return };
+        debug_assert!(last.kind == ItemKind::Record && last.start <= brace);
+        *sc = sc.resume_at(&last, brace);
+        sc.feed(&bytes[last.start as usize..], &mut |it| items.push(it));
+        sc.finish(&mut |it| items.push(it));
+    }
 }
 
 #[cfg(test)]
@@ -432,9 +493,29 @@ mod tests {
     }
 
     #[test]
-    fn unterminated_comment_runs_to_the_end() {
-        let s = "[A \"1\"] {never closed\n\n[B \"2\"]\n";
-        assert_eq!(spans(s), [(R, "[A \"1\"] {never closed\n\n[B \"2\"]", 1)]);
+    fn several_unterminated_comments_in_one_record() {
+        let s = "[A \"1\"] {one\n[B \"2\"] {two\n\n[C \"3\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"] {one\n[B \"2\"] {two", 1),
+                (R, "[C \"3\"]", 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn unterminated_comment_ends_at_its_line_and_the_rest_splits() {
+        let s = "[A \"1\"] {never closed\n\n[B \"2\"]\n\n[C \"{\"] {again\n[D \"4\"]\n\n[E \"5\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"] {never closed", 1),
+                (R, "[B \"2\"]", 3),
+                (R, "[C \"{\"] {again\n[D \"4\"]", 5),
+                (R, "[E \"5\"]", 8)
+            ]
+        );
     }
 
     #[test]
@@ -472,6 +553,7 @@ mod tests {
         }
         sc.feed(&bytes[last..], &mut |it| items.push(it));
         sc.finish(&mut |it| items.push(it));
+        recover(bytes, &mut sc, &mut items);
         items
     }
 
@@ -490,6 +572,7 @@ mod tests {
         };
         sc.feed(bytes, &mut |it| items.push(it));
         sc.finish(&mut |it| items.push(it));
+        recover(bytes, &mut sc, &mut items);
         items
     }
 

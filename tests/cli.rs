@@ -121,7 +121,7 @@ fn stdin_and_directories_work_like_files() {
         .assert()
         .code(1);
     let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
-    assert_eq!(hands.len(), 3 + 2 + 7 + 2 + 1 + 2 + 6 + 8 + 3);
+    assert_eq!(hands.len(), 3 + 2 + 7 + 3 + 1 + 2 + 2 + 6 + 8 + 3);
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn check_prints_diagnostics_like_a_compiler() {
             "testdata/pinochle/invalid.ppn:6:8: error[P001]: unterminated string in tag Event",
         ))
         .stdout(predicate::str::contains(
-            "2 file(s), 10 records: 5 hands, 5 errors (records quarantined), 59 warnings, 4 infos\n",
+            "2 file(s), 11 records: 6 hands, 5 errors (records quarantined), 59 warnings, 5 infos\n",
         ));
     // Warnings alone pass, unless denied.
     deckhand()
@@ -224,7 +224,7 @@ fn export_writes_a_file_and_copies_bad_records() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "exported 2 hands from 1 file(s); 5 records could not be converted and were copied unchanged",
+            "exported 3 hands from 1 file(s); 5 records could not be converted and were copied unchanged",
         ));
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(

@@ -7,7 +7,8 @@ use deckhand::pipeline::Options;
 
 #[test]
 fn threads_and_chunk_sizes_do_not_change_a_byte() {
-    let inputs = common::fixtures();
+    let mut inputs = common::fixtures();
+    inputs.extend(common::fixtures_in("testdata/hostile"));
     let base_dir = tempfile::tempdir().unwrap();
     common::convert(&inputs, base_dir.path(), &common::quiet(1));
     let want = common::files(base_dir.path());

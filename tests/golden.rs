@@ -8,7 +8,9 @@ fn fixtures_match_golden_files() {
     assert_eq!(common::table_names(), common::TABLES);
     let bless = std::env::var_os("DECKHAND_BLESS").is_some();
     let mut failures = Vec::new();
-    for f in common::fixtures() {
+    let mut all = common::fixtures();
+    all.extend(common::fixtures_in("testdata/hostile"));
+    for f in all {
         let dir = tempfile::tempdir().unwrap();
         let summary = common::convert(std::slice::from_ref(&f), dir.path(), &common::quiet(2));
         let t = summary.total();

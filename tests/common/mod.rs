@@ -9,7 +9,12 @@ pub const TABLES: [&str; 6] = ["hands", "seats", "bids", "tricks", "notes", "err
 
 /// Every fixture under testdata/pinochle, in name order.
 pub fn fixtures() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("testdata/pinochle")
+    fixtures_in("testdata/pinochle")
+}
+
+/// Every `.ppn` file under `dir`, in name order.
+pub fn fixtures_in(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "ppn"))

@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(34,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(37,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(5,)]
     per_file = q(
         out,
@@ -45,9 +45,10 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("constructs.ppn", 3),
         ("crlf_bom_latin1.ppn", 2),
         ("inherit.ppn", 7),
-        ("invalid.ppn", 2),
+        ("invalid.ppn", 3),
         ("latin1_headers.ppn", 1),
         ("latin1_inherit.ppn", 2),
+        ("lone_cr.ppn", 2),
         ("players.ppn", 6),
         ("sample.ppn", 8),
         ("spec_example.ppn", 3),
@@ -105,7 +106,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 34
+    assert len(hands) == 37
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"
