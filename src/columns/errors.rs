@@ -18,6 +18,9 @@ table!(
     raw: str,
 });
 
+/// Raw text kept for one quarantined record (larger records are cut here).
+pub const RAW_LIMIT: usize = 1 << 20;
+
 /// The record a diagnostic belongs to.
 pub struct RecordRef<'r> {
     pub file: &'r str,
@@ -41,7 +44,9 @@ impl ErrorsBuilder {
         self.code.append_value(d.code);
         self.message.append_value(&d.message);
         if d.severity == Severity::Error {
-            self.raw.append_value(String::from_utf8_lossy(rec.bytes));
+            // The raw text of a quarantined record, up to RAW_LIMIT bytes.
+            let raw = &rec.bytes[..rec.bytes.len().min(RAW_LIMIT)];
+            self.raw.append_value(String::from_utf8_lossy(raw));
         } else {
             self.raw.append_null();
         }

@@ -66,6 +66,9 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
 }
 
 /// The PPN notation, with the rules to apply to its hands.
+/// Records larger than this are quarantined without being parsed (P009).
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
 #[derive(Clone, Debug, Default)]
 pub struct Ppn {
     pub rules: build::compute::RulesConfig,
@@ -115,7 +118,28 @@ impl Notation for Ppn {
         g.hands.reserve(records.len());
         for &(item, index, ctx) in records {
             let bytes = &input[item.start as usize..item.end as usize];
-            let lexed = lex::lex(bytes, &mut g.lists);
+            let lexed = if bytes.len() > MAX_RECORD_BYTES {
+                // Bounded memory: a record this large is not lexed at all.
+                let n = g.lists.tags.len() as u32;
+                lex::Lexed {
+                    tags: n..n,
+                    comments: g.lists.comments.len() as u32..g.lists.comments.len() as u32,
+                    error: Some(Diag::error(
+                        0,
+                        "P009",
+                        format!(
+                            "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
+                            bytes.len(),
+                            MAX_RECORD_BYTES
+                        ),
+                    )),
+                    warnings: Vec::new(),
+                    has_hash: false,
+                    latin1: false,
+                }
+            } else {
+                lex::lex(bytes, &mut g.lists)
+            };
             let n = g.lists.tags.len() as u32;
             g.hands.push(HandRec {
                 bytes,

@@ -1,0 +1,67 @@
+//! A conversion killed midway leaves no file with a final name (only
+//! temporary `.tmp` files, which no reader picks up), and a rerun succeeds.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+#[test]
+fn killed_conversion_leaves_no_broken_final_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("big.ppn");
+    let mut f = std::fs::File::create(&input).unwrap();
+    let opts = deckhand::generate::GenOptions {
+        hands: 12_000,
+        seed: 8,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&opts, &mut f).unwrap();
+    drop(f);
+    let out = dir.path().join("out");
+    let bin = env!("CARGO_BIN_EXE_deckhand");
+    let mut child = Command::new(bin)
+        .args([
+            "convert",
+            "-q",
+            "-j",
+            "1",
+            "--chunk-size",
+            "4096",
+            "--group-size",
+            "4096",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(&input)
+        .spawn()
+        .unwrap();
+    // Wait until the output files are being written, then kill hard.
+    let tmp = out.join("hands").join(".part-00000.parquet.tmp");
+    let started = Instant::now();
+    while !tmp.exists() && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(tmp.exists(), "conversion never started writing");
+    std::thread::sleep(Duration::from_millis(50));
+    let finished_before_kill = child.try_wait().unwrap().is_some();
+    let _ = child.kill();
+    child.wait().unwrap();
+    if !finished_before_kill {
+        for table in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
+            assert!(
+                !out.join(table).join("part-00000.parquet").exists(),
+                "{table}: a final file exists after a kill"
+            );
+        }
+    }
+    // Readers of the dataset see no file at all, never a broken one; a rerun works.
+    let status = Command::new(bin)
+        .args(["convert", "-q", "--force", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let hands = deckhand::columns::render::dataset(&out, &["hands"]).unwrap();
+    assert_eq!(hands.len(), 12_000);
+    assert!(!tmp.exists());
+}
