@@ -15,11 +15,66 @@ pub enum Source {
     Read(Vec<u8>),
 }
 
+/// Compression formats recognized by their first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    Gzip,
+    Zstd,
+    Bzip2,
+    Xz,
+}
+
+impl Compression {
+    pub fn sniff(head: &[u8]) -> Option<Compression> {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Some(Compression::Gzip)
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Some(Compression::Zstd)
+        } else if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
+        {
+            Some(Compression::Bzip2)
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+            Some(Compression::Xz)
+        } else {
+            None
+        }
+    }
+
+    /// Decompresses all of `data` (into memory).
+    pub fn decompress(self, data: &[u8]) -> std::io::Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(data.len() * 4);
+        match self {
+            Compression::Gzip => flate2::read::MultiGzDecoder::new(data).read_to_end(&mut out)?,
+            Compression::Zstd => zstd::stream::read::Decoder::new(data)?.read_to_end(&mut out)?,
+            Compression::Bzip2 => bzip2::read::MultiBzDecoder::new(data).read_to_end(&mut out)?,
+            Compression::Xz => {
+                liblzma::read::XzDecoder::new_multi_decoder(data).read_to_end(&mut out)?
+            }
+        };
+        Ok(out)
+    }
+}
+
 /// The name that stands for standard input.
 pub const STDIN: &str = "-";
 
 impl Source {
+    /// Opens an input: memory-mapped when possible; stdin and unmappable
+    /// files are read. Gzip, zstd, bzip2 and xz inputs (recognized by their
+    /// first bytes, whatever their name) are decompressed, into memory.
     pub fn open(path: &Path) -> Result<Source, Error> {
+        let err = |source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        let raw = Self::open_raw(path)?;
+        match Compression::sniff(raw.bytes()) {
+            Some(c) => Ok(Source::Read(c.decompress(raw.bytes()).map_err(err)?)),
+            None => Ok(raw),
+        }
+    }
+
+    fn open_raw(path: &Path) -> Result<Source, Error> {
         let err = |source| Error::Read {
             path: path.to_path_buf(),
             source,
@@ -52,12 +107,19 @@ impl Source {
     }
 }
 
-/// File extensions that directories are searched for.
-pub const EXTENSIONS: &[&str] = &["ppn"];
+/// File names that directories are searched for: `*.ppn`, optionally compressed.
+pub fn is_ppn_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let base = [".gz", ".zst", ".bz2", ".xz"]
+        .iter()
+        .find_map(|z| lower.strip_suffix(z))
+        .unwrap_or(&lower);
+    base.ends_with(".ppn")
+}
 
 /// Expands the command line's inputs: files are taken as given (in order),
-/// directories are searched recursively for files with a known extension, in
-/// sorted path order.
+/// directories are searched recursively for `*.ppn` files (also `.ppn.gz`,
+/// `.ppn.zst`, `.ppn.bz2`, `.ppn.xz`), in sorted path order.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     for input in inputs {
@@ -86,9 +148,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
         if path.is_dir() {
             walk(&path, out)?;
         } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(is_ppn_name)
         {
             out.push(path);
         }
