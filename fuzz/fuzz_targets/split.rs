@@ -1,0 +1,30 @@
+//! The splitter: never panics; items are ordered and disjoint and leave out only
+//! white space; feeding in two pieces gives the same items.
+#![no_main]
+
+use deckhand::split::{Item, Scanner, recover, split_all};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let items = split_all(data, 0);
+    let mut last = 0;
+    let mut covered = vec![false; data.len()];
+    for it in &items {
+        assert!(it.start >= last && it.end > it.start && it.end as usize <= data.len());
+        last = it.end;
+        for c in &mut covered[it.start as usize..it.end as usize] {
+            *c = true;
+        }
+    }
+    for (b, c) in data.iter().zip(covered) {
+        assert!(c || matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c));
+    }
+    let cut = data.first().map_or(0, |&b| b as usize % (data.len() + 1));
+    let mut pieces: Vec<Item> = Vec::new();
+    let mut sc = Scanner::default();
+    sc.feed(&data[..cut], &mut |it| pieces.push(it));
+    sc.feed(&data[cut..], &mut |it| pieces.push(it));
+    sc.finish(&mut |it| pieces.push(it));
+    recover(data, &mut sc, &mut pieces);
+    assert_eq!(pieces, items);
+});
