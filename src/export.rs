@@ -13,21 +13,16 @@
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
-use indicatif::ProgressBar;
 
 use crate::Error;
-use crate::notation::FileInfo;
-use crate::notation::ppn::Ppn;
 use crate::notation::ppn::values::civil_from_days;
 use crate::pinochle::rules::meld::meld_cards;
 use crate::pinochle::{Card, Seat, Suit};
-use crate::pipeline::{FileSummary, Options, run_file};
-use crate::source::Source;
+use crate::pipeline::{FileSummary, Options, parse_inputs};
 
 /// Typed access to one batch's columns by name.
 struct Cols<'b>(&'b RecordBatch);
@@ -170,69 +165,52 @@ pub struct ExportReport {
     pub total: FileSummary,
 }
 
-/// Writes every input as canonical EXPORT PPN to `out`.
+/// Writes every input as canonical EXPORT PPN to `out`: one header block per
+/// input file that has records.
 pub fn export(
     inputs: &[PathBuf],
     opts: &Options,
     out: &mut dyn Write,
 ) -> Result<ExportReport, Error> {
-    let ppn = Ppn {
-        rules: opts.rules.clone(),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .expect("thread pool");
-    let mut report = ExportReport::default();
     let werr = |source| Error::Write {
         path: PathBuf::from("export output"),
         source,
     };
-    for (index, path) in inputs.iter().enumerate() {
-        let source = Source::open(path)?;
-        let file = FileInfo {
-            name: path.to_string_lossy().into_owned(),
-            index: index as u64,
-        };
-        let mut header_done = false;
-        let mut failed: Option<std::io::Error> = None;
-        let mut consume = |t: Vec<Vec<RecordBatch>>| {
-            let mut text = String::new();
-            for k in 0..t[0].len() {
-                render_group(&t, k, &mut header_done, &mut text);
-            }
-            if let Err(e) = out.write_all(text.as_bytes())
-                && failed.is_none()
-            {
-                failed = Some(e);
-            }
-            Ok(())
-        };
-        let fs = run_file(
-            &ppn,
-            &file,
-            source.bytes(),
-            opts,
-            &pool,
-            &mut consume,
-            &ProgressBar::hidden(),
-            Instant::now(),
-        )?;
-        if let Some(e) = failed {
-            return Err(werr(e));
+    let mut current: Option<u64> = None;
+    let mut header_done = false;
+    let mut any = false;
+    let mut failed: Option<std::io::Error> = None;
+    let files = parse_inputs(inputs, opts, &mut |file, t| {
+        if current != Some(file.index) {
+            current = Some(file.index);
+            header_done = false;
         }
-        if !header_done {
-            out.write_all(b"% PPN 1.0\n% EXPORT\n%\n").map_err(werr)?;
+        let mut text = String::new();
+        for k in 0..t[0].len() {
+            render_group(&t, k, &mut header_done, &mut text);
         }
-        let t = &mut report.total;
-        t.records += fs.records;
-        t.hands += fs.hands;
-        t.quarantined += fs.quarantined;
-        t.warnings += fs.warnings;
-        t.infos += fs.infos;
-        report.files += 1;
+        any |= !text.is_empty();
+        if let Err(e) = out.write_all(text.as_bytes())
+            && failed.is_none()
+        {
+            failed = Some(e);
+        }
+        Ok(())
+    })?;
+    if let Some(e) = failed {
+        return Err(werr(e));
+    }
+    if !any {
+        out.write_all(b"% PPN 1.0\n% EXPORT\n%\n").map_err(werr)?;
     }
     out.flush().map_err(werr)?;
+    let mut report = ExportReport {
+        files: files.len(),
+        ..Default::default()
+    };
+    for f in &files {
+        report.total.add(f);
+    }
     Ok(report)
 }
 

@@ -80,6 +80,19 @@ pub struct FileSummary {
     pub comment_blocks: u64,
 }
 
+impl FileSummary {
+    /// Adds another file's counts to these.
+    pub fn add(&mut self, f: &FileSummary) {
+        self.bytes += f.bytes;
+        self.records += f.records;
+        self.hands += f.hands;
+        self.quarantined += f.quarantined;
+        self.warnings += f.warnings;
+        self.infos += f.infos;
+        self.comment_blocks += f.comment_blocks;
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     /// Rows written per table.
@@ -118,13 +131,7 @@ impl Summary {
     pub fn total(&self) -> FileSummary {
         let mut t = FileSummary::default();
         for f in &self.files {
-            t.bytes += f.bytes;
-            t.records += f.records;
-            t.hands += f.hands;
-            t.quarantined += f.quarantined;
-            t.warnings += f.warnings;
-            t.infos += f.infos;
-            t.comment_blocks += f.comment_blocks;
+            t.add(f);
         }
         t
     }
@@ -149,6 +156,42 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
         }
     }
     std::fs::create_dir_all(out).map_err(werr)
+}
+
+/// Parses every input (without writing Parquet), handing each window's
+/// batches to `on_tables` with the file they come from; for `check` and `export`.
+pub fn parse_inputs(
+    inputs: &[PathBuf],
+    opts: &Options,
+    on_tables: &mut FileConsumer<'_>,
+) -> Result<Vec<FileSummary>, Error> {
+    let ppn = Ppn {
+        rules: opts.rules.clone(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
+    let mut files = Vec::new();
+    for (index, path) in inputs.iter().enumerate() {
+        let source = Source::open(path)?;
+        let file = FileInfo {
+            name: file_name(path),
+            index: index as u64,
+        };
+        let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
+        files.push(run_file(
+            &ppn,
+            &file,
+            source.bytes(),
+            opts,
+            &pool,
+            &mut consume,
+            &ProgressBar::hidden(),
+            Instant::now(),
+        )?);
+    }
+    Ok(files)
 }
 
 /// Parses PPN bytes in memory (no output files) and hands every window's
@@ -300,6 +343,9 @@ const WINDOWS_IN_FLIGHT: usize = 2;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Where a file's windows of batches go, with the file they come from.
+pub type FileConsumer<'c> = dyn FnMut(&FileInfo, Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
+
 /// Where a window's batches go: one list per table, in the notation's table order.
 pub type Consumer<'c> = dyn FnMut(Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
 
@@ -335,18 +381,8 @@ pub fn run_file<N: Notation>(
         bytes: bytes.len() as u64,
         ..Default::default()
     };
-    // Old Mac files end lines with a lone CR: with no LF anywhere, read CRs as LFs.
-    let translated;
-    let bytes: &[u8] =
-        if memchr::memchr(b'\n', bytes).is_none() && memchr::memchr(b'\r', bytes).is_some() {
-            translated = bytes
-                .iter()
-                .map(|&b| if b == b'\r' { b'\n' } else { b })
-                .collect::<Vec<u8>>();
-            &translated
-        } else {
-            bytes
-        };
+    let translated = crate::split::lone_cr_as_lf(bytes);
+    let bytes: &[u8] = translated.as_deref().unwrap_or(bytes);
     let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
     let mut state = N::FileState::default();
     let mut scanner = Scanner::new_at(start as u64);

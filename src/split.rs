@@ -379,6 +379,17 @@ impl Scanner {
     }
 }
 
+/// Old Mac files end lines with a lone CR: when the input has no LF at all
+/// but has CRs, every CR is read as an LF. `None` when nothing changes.
+pub fn lone_cr_as_lf(bytes: &[u8]) -> Option<Vec<u8>> {
+    (memchr(b'\n', bytes).is_none() && memchr(b'\r', bytes).is_some()).then(|| {
+        bytes
+            .iter()
+            .map(|&b| if b == b'\r' { b'\n' } else { b })
+            .collect()
+    })
+}
+
 /// Splits a whole input at once; `start` skips a byte-order mark, for instance.
 pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
     let mut items = Vec::new();
