@@ -66,6 +66,9 @@ pub fn check(
     };
     for f in &files {
         report.total.add(f);
+        if let Some(w) = &f.input_warning {
+            print(format!("{}: warning: {w}", f.path));
+        }
     }
     Ok(report)
 }

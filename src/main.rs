@@ -275,6 +275,11 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let summary = pipeline::convert(&inputs, &a.output, &opts)?;
     let t = summary.total();
+    for f in &summary.files {
+        if let Some(w) = &f.input_warning {
+            eprintln!("deckhand: warning: {}: {w}", f.path);
+        }
+    }
     if let Some(path) = &a.summary_json {
         std::fs::write(path, summary.to_json() + "\n")
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;

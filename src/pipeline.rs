@@ -78,6 +78,9 @@ pub struct FileSummary {
     pub infos: u64,
     /// Blocks holding only comments or escape lines: not hands, not errors.
     pub comment_blocks: u64,
+    /// How the input itself was damaged (a broken compressed stream), if it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_warning: Option<String>,
 }
 
 impl FileSummary {
@@ -174,22 +177,24 @@ pub fn parse_inputs(
         .expect("thread pool");
     let mut files = Vec::new();
     for (index, path) in inputs.iter().enumerate() {
-        let source = Source::open(path)?;
+        let opened = Source::open_checked(path)?;
         let file = FileInfo {
             name: file_name(path),
             index: index as u64,
         };
         let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
-        files.push(run_file(
+        let mut fs = run_file(
             &ppn,
             &file,
-            source.bytes(),
+            opened.source.bytes(),
             opts,
             &pool,
             &mut consume,
             &ProgressBar::hidden(),
             Instant::now(),
-        )?);
+        )?;
+        fs.input_warning = opened.warning;
+        files.push(fs);
     }
     Ok(files)
 }
@@ -298,7 +303,7 @@ pub fn convert_with<N: Notation>(
         });
         let result: Result<(), Error> = (|| {
             for (index, path) in inputs.iter().enumerate() {
-                let source = Source::open(path)?;
+                let opened = Source::open_checked(path)?;
                 let file = FileInfo {
                     name: file_name(path),
                     index: index as u64,
@@ -309,16 +314,17 @@ pub fn convert_with<N: Notation>(
                     let _ = tx.send(per_table);
                     Ok(())
                 };
-                let fs = run_file(
+                let mut fs = run_file(
                     notation,
                     &file,
-                    source.bytes(),
+                    opened.source.bytes(),
                     opts,
                     pool,
                     &mut send,
                     &bar,
                     started,
                 )?;
+                fs.input_warning = opened.warning;
                 summary.files.push(fs);
             }
             Ok(())

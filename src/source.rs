@@ -15,6 +15,13 @@ pub enum Source {
     Read(Vec<u8>),
 }
 
+/// An opened input and what is worth knowing about how it was read.
+pub struct Opened {
+    pub source: Source,
+    /// Set when a compressed stream was damaged: what happened and what was kept.
+    pub warning: Option<String>,
+}
+
 /// Compression formats recognized by their first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compression {
@@ -40,18 +47,30 @@ impl Compression {
         }
     }
 
-    /// Decompresses all of `data` (into memory).
-    pub fn decompress(self, data: &[u8]) -> std::io::Result<Vec<u8>> {
+    /// Decompresses `data` (into memory): what could be decoded, and the
+    /// error that stopped decoding, if any (a damaged or truncated stream).
+    pub fn decompress(self, data: &[u8]) -> (Vec<u8>, Option<std::io::Error>) {
         let mut out = Vec::with_capacity(data.len() * 4);
-        match self {
-            Compression::Gzip => flate2::read::MultiGzDecoder::new(data).read_to_end(&mut out)?,
-            Compression::Zstd => zstd::stream::read::Decoder::new(data)?.read_to_end(&mut out)?,
-            Compression::Bzip2 => bzip2::read::MultiBzDecoder::new(data).read_to_end(&mut out)?,
+        let r = match self {
+            Compression::Gzip => flate2::read::MultiGzDecoder::new(data).read_to_end(&mut out),
+            Compression::Zstd => {
+                zstd::stream::read::Decoder::new(data).and_then(|mut d| d.read_to_end(&mut out))
+            }
+            Compression::Bzip2 => bzip2::read::MultiBzDecoder::new(data).read_to_end(&mut out),
             Compression::Xz => {
-                liblzma::read::XzDecoder::new_multi_decoder(data).read_to_end(&mut out)?
+                liblzma::read::XzDecoder::new_multi_decoder(data).read_to_end(&mut out)
             }
         };
-        Ok(out)
+        (out, r.err())
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        }
     }
 }
 
@@ -63,14 +82,40 @@ impl Source {
     /// files are read. Gzip, zstd, bzip2 and xz inputs (recognized by their
     /// first bytes, whatever their name) are decompressed, into memory.
     pub fn open(path: &Path) -> Result<Source, Error> {
-        let err = |source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        };
+        Ok(Self::open_checked(path)?.source)
+    }
+
+    /// [`Source::open`], reporting damaged compressed streams: one that cannot
+    /// be decoded at all is read as plain bytes (so its content is quarantined
+    /// like any other); one that breaks off keeps what was decoded.
+    pub fn open_checked(path: &Path) -> Result<Opened, Error> {
         let raw = Self::open_raw(path)?;
-        match Compression::sniff(raw.bytes()) {
-            Some(c) => Ok(Source::Read(c.decompress(raw.bytes()).map_err(err)?)),
-            None => Ok(raw),
+        let Some(c) = Compression::sniff(raw.bytes()) else {
+            return Ok(Opened {
+                source: raw,
+                warning: None,
+            });
+        };
+        match c.decompress(raw.bytes()) {
+            (data, None) => Ok(Opened {
+                source: Source::Read(data),
+                warning: None,
+            }),
+            (data, Some(e)) if data.is_empty() => Ok(Opened {
+                source: raw,
+                warning: Some(format!(
+                    "starts like {} but cannot be decoded ({e}); read as plain bytes",
+                    c.name()
+                )),
+            }),
+            (data, Some(e)) => Ok(Opened {
+                warning: Some(format!(
+                    "{} stream is damaged or truncated after {} decoded bytes ({e}); the records before the damage are converted, the rest is lost",
+                    c.name(),
+                    data.len()
+                )),
+                source: Source::Read(data),
+            }),
         }
     }
 

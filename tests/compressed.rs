@@ -105,3 +105,62 @@ fn compressed_plain_and_stdin_inputs_agree() {
         want
     );
 }
+
+/// Found by the `convert` fuzz target: gzip magic bytes on something that is
+/// not gzip made the whole run fail.
+#[test]
+fn damaged_compressed_input_is_reported_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("fake.ppn");
+    std::fs::write(&fake, b"\x1f\x8bnot gzip at all\n[Event \"x\"]\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["convert", "-o"])
+        .arg(dir.path().join("o1"))
+        .arg(&fake)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "quarantined, not fatal");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "starts like gzip but cannot be decoded (invalid gzip header); read as plain bytes"
+        ),
+        "{stderr}"
+    );
+
+    // A truncated stream keeps the records decoded before the damage.
+    let mut text = Vec::new();
+    let opts = deckhand::generate::GenOptions {
+        hands: 300,
+        seed: 4,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&opts, &mut text).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = dir.path().join("cut.ppn.gz");
+    std::fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let o2 = dir.path().join("o2");
+    let out = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["convert", "--summary-json"])
+        .arg(dir.path().join("s.json"))
+        .arg("-o")
+        .arg(&o2)
+        .arg(&cut)
+        .output()
+        .unwrap();
+    assert!(out.status.code().unwrap() <= 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("gzip stream is damaged or truncated after"),
+        "{stderr}"
+    );
+    let json = std::fs::read_to_string(dir.path().join("s.json")).unwrap();
+    assert!(
+        json.contains("\"input_warning\": \"gzip stream is damaged"),
+        "{json}"
+    );
+    let hands = deckhand::columns::render::dataset(&o2, &["hands"]).unwrap();
+    assert!(hands.len() > 50 && hands.len() < 300, "{}", hands.len());
+}
