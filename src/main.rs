@@ -76,12 +76,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         records as f64 / secs
     );
     for &threads in &a.threads {
-        let opts = Options {
-            threads: threads.max(1),
-            progress: false,
-            rules: rules_config(&a.rules)?,
-            ..Options::default()
-        };
+        let opts = quiet_options(&a.rules, Some(threads))?;
         let (secs, hands) = best(&mut || {
             let fs = deckhand::pipeline::parse_bytes(
                 bytes,
@@ -106,14 +101,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = Options {
-        progress: false,
-        rules: rules_config(&a.rules)?,
-        ..Options::default()
-    };
-    if let Some(t) = a.threads {
-        opts.threads = t.max(1);
-    }
+    let opts = quiet_options(&a.rules, a.threads)?;
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
@@ -168,15 +156,21 @@ fn rules_config(a: &RulesArgs) -> anyhow::Result<RulesConfig> {
     Ok(cfg)
 }
 
-fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
+/// Options for the commands that parse without writing Parquet.
+fn quiet_options(rules: &RulesArgs, threads: Option<usize>) -> anyhow::Result<Options> {
     let mut opts = Options {
         progress: false,
-        rules: rules_config(&a.rules)?,
+        rules: rules_config(rules)?,
         ..Options::default()
     };
-    if let Some(t) = a.threads {
+    if let Some(t) = threads {
         opts.threads = t.max(1);
     }
+    Ok(opts)
+}
+
+fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
+    let opts = quiet_options(&a.rules, a.threads)?;
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
         if !a.quiet {

@@ -60,6 +60,42 @@ fn texts(b: &RecordBatch, name: &str) -> Vec<String> {
     (0..c.len()).map(|i| value(c.as_ref(), i)).collect()
 }
 
+/// Every annotated column of `annotated` equals its computed column in `computed`.
+fn assert_rules_agree(annotated: &[RecordBatch], computed: &[RecordBatch]) {
+    for (table, pairs) in [
+        (
+            HANDS,
+            &[
+                ("declarer", "computed_declarer"),
+                ("contract", "computed_contract"),
+                ("result", "computed_result"),
+                ("meld_scores", "computed_meld_scores"),
+                ("play_scores", "computed_play_scores"),
+                ("hand_scores", "computed_hand_scores"),
+            ][..],
+        ),
+        (
+            SEATS,
+            &[
+                ("dealt", "computed_dealt"),
+                ("meld_points", "computed_meld_points"),
+            ][..],
+        ),
+        (
+            TRICKS,
+            &[("winner", "computed_winner"), ("points", "computed_points")][..],
+        ),
+    ] {
+        for (a, c) in pairs {
+            assert_eq!(
+                texts(&annotated[table], a),
+                texts(&computed[table], c),
+                "{c}"
+            );
+        }
+    }
+}
+
 const HANDS: usize = 0;
 const SEATS: usize = 1;
 const TRICKS: usize = 3;
@@ -76,36 +112,7 @@ fn twenty_thousand_generated_hands_agree_with_the_rules() {
         errors.len(),
         errors.first()
     );
-    for (annotated, computed) in [
-        ("declarer", "computed_declarer"),
-        ("contract", "computed_contract"),
-        ("result", "computed_result"),
-        ("meld_scores", "computed_meld_scores"),
-        ("play_scores", "computed_play_scores"),
-        ("hand_scores", "computed_hand_scores"),
-    ] {
-        assert_eq!(
-            texts(&t[HANDS], annotated),
-            texts(&t[HANDS], computed),
-            "{annotated}"
-        );
-    }
-    assert_eq!(
-        texts(&t[SEATS], "meld_points"),
-        texts(&t[SEATS], "computed_meld_points")
-    );
-    assert_eq!(
-        texts(&t[SEATS], "dealt"),
-        texts(&t[SEATS], "computed_dealt")
-    );
-    assert_eq!(
-        texts(&t[TRICKS], "winner"),
-        texts(&t[TRICKS], "computed_winner")
-    );
-    assert_eq!(
-        texts(&t[TRICKS], "points"),
-        texts(&t[TRICKS], "computed_points")
-    );
+    assert_rules_agree(&t, &t);
     // Computed values are really there (not null on both sides).
     let results = texts(&t[HANDS], "computed_result");
     assert!(results.iter().all(|r| r != "null"));
@@ -235,34 +242,5 @@ fn import_archive_gives_the_values_of_the_export_archive() {
         "{:?}",
         texts(&import[ERRORS], "message").first()
     );
-    for (annotated, computed) in [
-        ("declarer", "computed_declarer"),
-        ("contract", "computed_contract"),
-        ("result", "computed_result"),
-        ("meld_scores", "computed_meld_scores"),
-        ("play_scores", "computed_play_scores"),
-        ("hand_scores", "computed_hand_scores"),
-    ] {
-        assert_eq!(
-            texts(&export[HANDS], annotated),
-            texts(&import[HANDS], computed),
-            "{computed}"
-        );
-    }
-    assert_eq!(
-        texts(&export[SEATS], "dealt"),
-        texts(&import[SEATS], "computed_dealt")
-    );
-    assert_eq!(
-        texts(&export[SEATS], "meld_points"),
-        texts(&import[SEATS], "computed_meld_points")
-    );
-    assert_eq!(
-        texts(&export[TRICKS], "winner"),
-        texts(&import[TRICKS], "computed_winner")
-    );
-    assert_eq!(
-        texts(&export[TRICKS], "points"),
-        texts(&import[TRICKS], "computed_points")
-    );
+    assert_rules_agree(&export, &import);
 }
