@@ -296,6 +296,52 @@ mod tests {
     }
 
     #[test]
+    fn marriages_and_royal_marriages_at_every_count() {
+        for n in 1..=4usize {
+            let kq: String = std::iter::repeat_n("KQ", n).collect();
+            // In hearts with hearts trump: royal marriages; in clubs: plain marriages.
+            assert_eq!(
+                m(&format!("...{kq}"), Some(Suit::H)),
+                (
+                    (4 * n) as i32,
+                    vec![("royal marriage", n as u32, (4 * n) as i32)]
+                )
+            );
+            assert_eq!(
+                m(&format!("{kq}..."), Some(Suit::H)),
+                ((2 * n) as i32, vec![("marriage", n as u32, (2 * n) as i32)])
+            );
+        }
+    }
+
+    #[test]
+    fn every_around_at_every_count() {
+        let table = Melds::default();
+        for (rank, name, points) in [
+            ('A', "aces around", table.aces_around),
+            ('K', "kings around", table.kings_around),
+            ('Q', "queens around", table.queens_around),
+            ('J', "jacks around", table.jacks_around),
+        ] {
+            for n in 1..=4usize {
+                let suit: String = std::iter::repeat_n(rank, n).collect();
+                // Three suits with n, one with n + 1 (an extra card makes no more sets).
+                let dot = format!("{suit}.{suit}.{suit}.{suit}{rank}");
+                let (total, items) = meld(&hand(&dot), None, &table);
+                let around: Vec<_> = items.iter().filter(|i| i.kind.as_str() == name).collect();
+                assert_eq!(around.len(), 1, "{dot}");
+                assert_eq!(
+                    (around[0].count, around[0].points),
+                    (n as u32, points[n - 1]),
+                    "{dot}"
+                );
+                // Queens and kings around also hold no marriages here (no K with Q).
+                assert_eq!(total, points[n - 1], "{dot}");
+            }
+        }
+    }
+
+    #[test]
     fn pinochles_at_one_to_four() {
         assert_eq!(m(".J.Q.", None), (4, vec![("pinochle", 1, 4)]));
         assert_eq!(m(".JJ.QQ.", None), (30, vec![("pinochle", 2, 30)]));
