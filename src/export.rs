@@ -55,51 +55,37 @@ impl<'b> Cols<'b> {
             .as_primitive::<arrow_array::types::Date32Type>();
         c.is_valid(i).then(|| c.value(i))
     }
-    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
+    /// The values array of list column `name` and the range of row `i` in it.
+    fn list(&self, name: &str, i: usize) -> Option<(&'b dyn Array, std::ops::Range<usize>)> {
         let c = self.col(name).as_list::<i32>();
         if !c.is_valid(i) {
             return None;
         }
-        let (start, end) = (
-            c.value_offsets()[i] as usize,
-            c.value_offsets()[i + 1] as usize,
-        );
-        let v = c.values().as_string::<i32>();
+        let o = c.value_offsets();
+        Some((c.values().as_ref(), o[i] as usize..o[i + 1] as usize))
+    }
+    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
+        let (values, range) = self.list(name, i)?;
+        let v = values.as_string::<i32>();
         Some(
-            (start..end)
+            range
                 .map(|j| if v.is_valid(j) { v.value(j) } else { "?" })
                 .collect(),
         )
     }
     fn i32s(&self, name: &str, i: usize) -> Option<Vec<Option<i32>>> {
-        let c = self.col(name).as_list::<i32>();
-        if !c.is_valid(i) {
-            return None;
-        }
-        let (start, end) = (
-            c.value_offsets()[i] as usize,
-            c.value_offsets()[i + 1] as usize,
-        );
-        let v = c.values().as_primitive::<Int32Type>();
-        Some(
-            (start..end)
-                .map(|j| v.is_valid(j).then(|| v.value(j)))
-                .collect(),
-        )
+        let (values, range) = self.list(name, i)?;
+        let v = values.as_primitive::<Int32Type>();
+        Some(range.map(|j| v.is_valid(j).then(|| v.value(j))).collect())
     }
     fn kvs(&self, name: &str, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
-        let c = self.col(name).as_list::<i32>();
-        if !c.is_valid(i) {
+        let Some((values, range)) = self.list(name, i) else {
             return Vec::new();
-        }
-        let (start, end) = (
-            c.value_offsets()[i] as usize,
-            c.value_offsets()[i + 1] as usize,
-        );
-        let s = c.values().as_struct();
+        };
+        let s = values.as_struct();
         let names = s.column(0).as_string::<i32>();
         let values = s.column(1).as_string::<i32>();
-        (start..end)
+        range
             .map(|j| (names.value(j), values.is_valid(j).then(|| values.value(j))))
             .collect()
     }

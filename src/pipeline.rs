@@ -98,8 +98,8 @@ impl FileSummary {
 
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
-    /// Rows written per table.
     pub files: Vec<FileSummary>,
+    /// Rows written per table.
     pub rows: Vec<(&'static str, u64)>,
     pub elapsed: Duration,
 }

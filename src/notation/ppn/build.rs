@@ -607,6 +607,8 @@ impl<'g, 'a> Hand<'g, 'a> {
         let meld_scores = self.scores(K::MeldScores);
         let play_scores = self.scores(K::PlayScores);
         let hand_scores = self.scores(K::HandScores);
+        // Team count from the score tags when they say, else the usual default.
+        let teams = self.teams([&game_scores, &meld_scores, &play_scores, &hand_scores]);
         let victor = self.int(K::Victor);
         let kitty =
             self.present(K::Kitty as usize)
@@ -818,6 +820,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             &passed,
             &melds,
             computed.as_ref(),
+            teams,
             &mut out.seats,
         );
         self.notes_rows(hand_id, &mut out.notes);
@@ -874,25 +877,12 @@ impl<'g, 'a> Hand<'g, 'a> {
         passed: &Option<values::HandList>,
         melds: &Option<values::HandList>,
         computed: Option<&Computed>,
+        teams: Option<usize>,
         out: &mut SeatsBuilder,
     ) {
         let held = self.by_seat(K::Holding, holding);
         let pass = self.by_seat(K::Passed, passed);
         let meld = self.by_seat(K::Melds, melds);
-        // Team count from the score tags when they say, else the usual default.
-        let gs = self
-            .present(K::GameScores as usize)
-            .and_then(values::parse_scores);
-        let ms = self
-            .present(K::MeldScores as usize)
-            .and_then(values::parse_scores);
-        let ps = self
-            .present(K::PlayScores as usize)
-            .and_then(values::parse_scores);
-        let hs = self
-            .present(K::HandScores as usize)
-            .and_then(values::parse_scores);
-        let teams = self.teams([&gs, &ms, &ps, &hs]);
         fn cards(e: Option<&HandEntry>) -> Option<impl Iterator<Item = &'static str> + '_> {
             e.and_then(|e| e.cards.as_ref())
                 .map(|c| c.iter().map(|c| c.as_str()))
