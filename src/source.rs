@@ -1,10 +1,13 @@
-//! Inputs as byte slices: regular files are memory-mapped; stdin, pipes and
-//! anything that cannot be mapped are read into memory. The rest of the code
-//! sees only `&[u8]`.
+//! Inputs: regular files are memory-mapped; stdin, pipes, compressed files
+//! and anything that cannot be mapped are read as a [`Stream`], in pieces,
+//! decompressed on the way (gzip, zstd, bzip2 and xz, recognized by their
+//! first bytes whatever the file's name).
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use memmap2::Mmap;
 
@@ -70,6 +73,216 @@ impl Compression {
             Compression::Zstd => "zstd",
             Compression::Bzip2 => "bzip2",
             Compression::Xz => "xz",
+        }
+    }
+}
+
+/// How the pipeline reads one input.
+pub enum Input {
+    /// A regular, uncompressed file.
+    Mapped(Mmap),
+    /// Everything else, read in pieces.
+    Stream(Stream),
+}
+
+impl Input {
+    /// Opens an input: a regular file that does not start like a compressed
+    /// stream is memory-mapped; anything else is streamed.
+    pub fn open(path: &Path) -> Result<Input, Error> {
+        let err = |source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        if path.as_os_str() == STDIN {
+            return Stream::new(Box::new(std::io::stdin()))
+                .map(Input::Stream)
+                .map_err(err);
+        }
+        let file = File::open(path).map_err(err)?;
+        let meta = file.metadata().map_err(err)?;
+        if meta.is_file() && meta.len() > 0 {
+            // SAFETY: the map is read-only and lives as long as the Input. As with
+            // every mapped reader, a file truncated by another process while we read
+            // it may fault; deckhand documents that inputs must not change during a run.
+            if let Ok(map) = unsafe { Mmap::map(&file) }
+                && Compression::sniff(&map).is_none()
+            {
+                return Ok(Input::Mapped(map));
+            }
+        }
+        Stream::new(Box::new(file)).map(Input::Stream).map_err(err)
+    }
+}
+
+/// Raw bytes are kept while a compressed stream has not produced any output,
+/// up to this many, so that an input that only starts like one can be read as
+/// plain bytes instead.
+const REPLAY_LIMIT: usize = 16 << 20;
+
+/// The raw side of a [`Stream`], shared with its decoder.
+struct Raw {
+    reader: Box<dyn Read>,
+    /// Bytes read but not yet handed out (the sniffed head).
+    head: Vec<u8>,
+    head_pos: usize,
+    /// Raw bytes handed out so far.
+    consumed: u64,
+    /// Copy of what was handed out, while `recording`.
+    recorded: Vec<u8>,
+    recording: bool,
+}
+
+#[derive(Clone)]
+struct RawHandle(Rc<RefCell<Raw>>);
+
+impl Read for RawHandle {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let raw = &mut *self.0.borrow_mut();
+        let n = if raw.head_pos < raw.head.len() {
+            let n = out.len().min(raw.head.len() - raw.head_pos);
+            out[..n].copy_from_slice(&raw.head[raw.head_pos..raw.head_pos + n]);
+            raw.head_pos += n;
+            n
+        } else {
+            raw.reader.read(out)?
+        };
+        raw.consumed += n as u64;
+        if raw.recording {
+            if raw.recorded.len() + n > REPLAY_LIMIT {
+                raw.recording = false;
+                raw.recorded = Vec::new();
+            } else {
+                raw.recorded.extend_from_slice(&out[..n]);
+            }
+        }
+        Ok(n)
+    }
+}
+
+enum Decode {
+    Plain,
+    Decoding(Compression, Box<dyn Read>),
+    /// Raw bytes recorded before the decoder failed, then the rest (plain).
+    Replay(Vec<u8>, usize),
+    Done,
+}
+
+/// An input read in pieces, decompressed when it starts like a compressed
+/// stream. A stream that cannot be decoded at all is read as plain bytes (so
+/// its content is quarantined like any other); one that breaks off ends where
+/// the damage is. Either way [`Stream::warning`] says so.
+pub struct Stream {
+    raw: RawHandle,
+    decode: Decode,
+    produced: u64,
+    warning: Option<String>,
+}
+
+impl Stream {
+    pub fn new(mut reader: Box<dyn Read>) -> std::io::Result<Stream> {
+        let mut head = vec![0u8; 6];
+        let mut got = 0;
+        while got < head.len() {
+            match reader.read(&mut head[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        head.truncate(got);
+        let compression = Compression::sniff(&head);
+        let raw = RawHandle(Rc::new(RefCell::new(Raw {
+            reader,
+            head,
+            head_pos: 0,
+            consumed: 0,
+            recorded: Vec::new(),
+            recording: compression.is_some(),
+        })));
+        let decode = match compression {
+            None => Decode::Plain,
+            Some(c) => {
+                let r = raw.clone();
+                let d: std::io::Result<Box<dyn Read>> = match c {
+                    Compression::Gzip => Ok(Box::new(flate2::read::MultiGzDecoder::new(r))),
+                    Compression::Zstd => {
+                        zstd::stream::read::Decoder::new(r).map(|d| Box::new(d) as Box<dyn Read>)
+                    }
+                    Compression::Bzip2 => Ok(Box::new(bzip2::read::MultiBzDecoder::new(r))),
+                    Compression::Xz => Ok(Box::new(liblzma::read::XzDecoder::new_multi_decoder(r))),
+                };
+                Decode::Decoding(c, d?)
+            }
+        };
+        Ok(Stream {
+            raw,
+            decode,
+            produced: 0,
+            warning: None,
+        })
+    }
+
+    /// Raw (compressed) bytes read so far.
+    pub fn raw_consumed(&self) -> u64 {
+        self.raw.0.borrow().consumed
+    }
+
+    /// How the stream was damaged, if it was: what happened and what was kept.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+}
+
+impl Read for Stream {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            match &mut self.decode {
+                Decode::Plain => return self.raw.read(out),
+                Decode::Done => return Ok(0),
+                Decode::Replay(v, pos) => {
+                    if *pos == v.len() {
+                        self.decode = Decode::Plain;
+                        continue;
+                    }
+                    let n = out.len().min(v.len() - *pos);
+                    out[..n].copy_from_slice(&v[*pos..*pos + n]);
+                    *pos += n;
+                    return Ok(n);
+                }
+                Decode::Decoding(c, d) => {
+                    let c = *c;
+                    match d.read(out) {
+                        Ok(n) => {
+                            if n > 0 && self.produced == 0 {
+                                let raw = &mut *self.raw.0.borrow_mut();
+                                raw.recording = false;
+                                raw.recorded = Vec::new();
+                            }
+                            self.produced += n as u64;
+                            return Ok(n);
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(e) if self.produced == 0 && self.raw.0.borrow().recording => {
+                            self.warning = Some(format!(
+                                "starts like {} but cannot be decoded ({e}); read as plain bytes",
+                                c.name()
+                            ));
+                            let recorded = std::mem::take(&mut self.raw.0.borrow_mut().recorded);
+                            self.raw.0.borrow_mut().recording = false;
+                            self.decode = Decode::Replay(recorded, 0);
+                        }
+                        Err(e) => {
+                            self.warning = Some(format!(
+                                "{} stream is damaged or truncated after {} decoded bytes ({e}); the records before the damage are converted, the rest is lost",
+                                c.name(),
+                                self.produced
+                            ));
+                            self.decode = Decode::Done;
+                        }
+                    }
+                }
+            }
         }
     }
 }

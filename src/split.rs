@@ -127,6 +127,13 @@ impl Scanner {
         self.pos
     }
 
+    /// The earliest offset an item not yet reported can start at: the start of
+    /// the open record, else of the current line. Bytes before it are no
+    /// longer needed (a reader that streams its input may drop them).
+    pub fn open_start(&self) -> u64 {
+        self.rec.map_or(self.line_start, |r| r.0)
+    }
+
     /// After `finish`: the offset of a `{` whose comment never closed. The last
     /// record then runs to the end of the input; [`Scanner::resume_at`] splits
     /// that record again, reading the brace as a comment to the end of its line.
@@ -379,14 +386,44 @@ impl Scanner {
     }
 }
 
-/// Old Mac files end lines with a lone CR: when the input has no LF at all
-/// but has CRs, every CR is read as an LF. `None` when nothing changes.
+/// Bytes looked at to decide whether an input ends its lines with lone CRs.
+pub const CR_SNIFF_BYTES: usize = 4 << 20;
+
+/// Old Mac files end lines with a lone CR: an input is read that way when its
+/// first [`CR_SNIFF_BYTES`] (its `head`) hold CRs but no LF. (A streamed input
+/// cannot look further ahead, so mapped files are judged the same way.)
+pub fn is_cr_only(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(CR_SNIFF_BYTES)];
+    memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some()
+}
+
+/// In an input judged [`is_cr_only`], turns every CR not followed by an LF into
+/// an LF, in place, from `from` on. A CR in the last byte is left alone unless
+/// `at_end` (the next piece may start with its LF); returns how many bytes are
+/// final.
+pub fn lone_cr_to_lf(buf: &mut [u8], from: usize, at_end: bool) -> usize {
+    let n = buf.len();
+    let mut i = from;
+    while let Some(j) = memchr(b'\r', &buf[i..]) {
+        let p = i + j;
+        match buf.get(p + 1) {
+            Some(b'\n') => {}
+            Some(_) => buf[p] = b'\n',
+            None if at_end => buf[p] = b'\n',
+            None => return p,
+        }
+        i = p + 1;
+    }
+    n
+}
+
+/// A whole input with its lone CRs read as LFs, when it is [`is_cr_only`];
+/// `None` when nothing changes.
 pub fn lone_cr_as_lf(bytes: &[u8]) -> Option<Vec<u8>> {
-    (memchr(b'\n', bytes).is_none() && memchr(b'\r', bytes).is_some()).then(|| {
-        bytes
-            .iter()
-            .map(|&b| if b == b'\r' { b'\n' } else { b })
-            .collect()
+    is_cr_only(bytes).then(|| {
+        let mut v = bytes.to_vec();
+        lone_cr_to_lf(&mut v, 0, true);
+        v
     })
 }
 
@@ -404,21 +441,39 @@ pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
 /// input stays in one (quarantined) record.
 pub const MAX_RECOVERIES: usize = 64;
 
+/// Records longer than this are not parsed (notations quarantine them), and a
+/// reader that streams its input keeps only their first bytes. An unterminated
+/// brace comment is recovered only when the record it swallowed is within this
+/// size, so that a mapped and a streamed input split the same way.
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
 /// Call after [`Scanner::finish`] with the whole input and the items reported
 /// so far: while the input ended inside a brace comment, the last record (which
 /// swallowed everything after its `{`) is split again with that brace read as a
 /// comment to the end of its line. That record still fails to parse (P003);
 /// the records after it are found again.
 pub fn recover(bytes: &[u8], sc: &mut Scanner, items: &mut Vec<Item>) {
+    recover_in(bytes, 0, sc, items)
+}
+
+/// [`recover`] for a reader that keeps only the end of its input: `bytes[0]`
+/// is at absolute offset `base`, and `bytes` runs to the end of the input.
+pub fn recover_in(bytes: &[u8], base: u64, sc: &mut Scanner, items: &mut Vec<Item>) {
     while let Some(brace) = sc.unterminated_brace() {
         // Each recovery scans the record again: bound the work on hostile input.
         if sc.line_braces.len() >= MAX_RECOVERIES {
             return;
         }
-        let Some(last) = items.pop() else { return };
+        let Some(&last) = items.last() else { return };
+        if last.start < base || (last.end - last.start) as usize > MAX_RECORD_BYTES {
+            return;
+        }
+        items.pop();
         debug_assert!(last.kind == ItemKind::Record && last.start <= brace);
         *sc = sc.resume_at(&last, brace);
-        sc.feed(&bytes[last.start as usize..], &mut |it| items.push(it));
+        sc.feed(&bytes[(last.start - base) as usize..], &mut |it| {
+            items.push(it)
+        });
         sc.finish(&mut |it| items.push(it));
     }
 }

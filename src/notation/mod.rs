@@ -22,11 +22,20 @@ pub trait Notation: Sync {
     type Group<'a>: Send + Sync;
     /// What carries from one record to the next within a file (headers, inheritance).
     type FileState<'a>: Default;
+    /// A [`Notation::FileState`] that owns its bytes, kept between windows of a
+    /// streamed input whose earlier bytes are gone.
+    type Carry: Default;
 
     fn name(&self) -> &'static str;
 
     /// Whether the start of a file looks like this notation.
     fn sniff(&self, head: &[u8]) -> bool;
+
+    /// Copies what `state` borrows, so that the input it came from may go.
+    fn save(&self, state: &Self::FileState<'_>) -> Self::Carry;
+
+    /// A state borrowing from a saved one.
+    fn restore<'a>(&self, carry: &'a Self::Carry) -> Self::FileState<'a>;
 
     /// Sequential: a directive line (file header) between records.
     fn directive<'a>(&self, state: &mut Self::FileState<'a>, line: &'a [u8]);
@@ -39,10 +48,13 @@ pub trait Notation: Sync {
 
     type Context<'a>: Copy + Send + Sync;
 
-    /// Parallel: parse the records of one group.
+    /// Parallel: parse the records of one group. `input[0]` is at absolute
+    /// offset `base`; a record whose bytes run past the end of `input` was too
+    /// large to keep whole (only its start is there).
     fn parse<'a>(
         &self,
         input: &'a [u8],
+        base: u64,
         records: &[(Item, u64, Self::Context<'a>)],
     ) -> Self::Group<'a>;
 

@@ -13,6 +13,54 @@ use super::build::is_repeatable;
 use super::lex::{Tag, TagState};
 use crate::error::Diag;
 
+/// A tag of a [`Resolver`] that owns its name and value.
+struct SavedTag {
+    name: Vec<u8>,
+    value: Vec<u8>,
+    at: u32,
+    value_at: u32,
+    escaped: bool,
+    latin1: bool,
+    state: TagState,
+}
+
+impl SavedTag {
+    fn new(t: &Tag<'_>) -> Self {
+        SavedTag {
+            name: t.name.to_vec(),
+            value: t.value.to_vec(),
+            at: t.at,
+            value_at: t.value_at,
+            escaped: t.escaped,
+            latin1: t.latin1,
+            state: t.state,
+        }
+    }
+
+    fn tag(&self) -> Tag<'_> {
+        // Only tags without a segment and without their own section tokens
+        // are carried (see `takes_part` and `resolve_hand`).
+        Tag {
+            name: &self.name,
+            value: &self.value,
+            at: self.at,
+            value_at: self.value_at,
+            escaped: self.escaped,
+            latin1: self.latin1,
+            segment: None,
+            tokens: Default::default(),
+            state: self.state,
+        }
+    }
+}
+
+/// A [`Resolver`] that owns its bytes.
+#[derive(Default)]
+pub struct Saved {
+    sticky: Vec<SavedTag>,
+    carried: Vec<SavedTag>,
+}
+
 #[derive(Default)]
 pub struct Resolver<'a> {
     /// Values set with `##`, by tag name.
@@ -35,6 +83,20 @@ fn final_tags<'g, 'a>(g: &'g Group<'a>, hi: usize) -> impl Iterator<Item = &'g T
 }
 
 impl<'a> Resolver<'a> {
+    pub fn save(&self) -> Saved {
+        Saved {
+            sticky: self.sticky.iter().map(SavedTag::new).collect(),
+            carried: self.carried.iter().map(SavedTag::new).collect(),
+        }
+    }
+
+    pub fn restore(saved: &'a Saved) -> Self {
+        Resolver {
+            sticky: saved.sticky.iter().map(SavedTag::tag).collect(),
+            carried: saved.carried.iter().map(SavedTag::tag).collect(),
+        }
+    }
+
     /// Resolves every hand of `groups`, which follow the hands seen before.
     pub fn resolve(&mut self, groups: &mut [Group<'a>]) {
         let mut prev: Option<(usize, usize)> = None;

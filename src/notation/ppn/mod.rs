@@ -65,10 +65,19 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
     (file_index << 40) | record_index
 }
 
-/// The PPN notation, with the rules to apply to its hands.
 /// Records larger than this are quarantined without being parsed (P009).
-pub const MAX_RECORD_BYTES: usize = 64 << 20;
+pub use crate::split::MAX_RECORD_BYTES;
 
+/// A [`FileState`] that owns its bytes.
+#[derive(Default)]
+pub struct Carry {
+    version: Option<Vec<u8>>,
+    format: Option<Vec<u8>>,
+    id: Option<Vec<u8>>,
+    inherit: inherit::Saved,
+}
+
+/// The PPN notation, with the rules to apply to its hands.
 #[derive(Clone, Debug, Default)]
 pub struct Ppn {
     pub rules: build::compute::RulesConfig,
@@ -80,6 +89,28 @@ impl Notation for Ppn {
     type Group<'a> = Group<'a>;
     type FileState<'a> = FileState<'a>;
     type Context<'a> = Ctx<'a>;
+    type Carry = Carry;
+
+    fn save(&self, state: &FileState<'_>) -> Carry {
+        let own = |v: Option<&[u8]>| v.map(<[u8]>::to_vec);
+        Carry {
+            version: own(state.ctx.version),
+            format: own(state.ctx.format),
+            id: own(state.ctx.id),
+            inherit: state.inherit.save(),
+        }
+    }
+
+    fn restore<'a>(&self, carry: &'a Carry) -> FileState<'a> {
+        FileState {
+            ctx: Ctx {
+                version: carry.version.as_deref(),
+                format: carry.format.as_deref(),
+                id: carry.id.as_deref(),
+            },
+            inherit: inherit::Resolver::restore(&carry.inherit),
+        }
+    }
 
     fn name(&self) -> &'static str {
         "ppn"
@@ -113,12 +144,15 @@ impl Notation for Ppn {
         state.ctx
     }
 
-    fn parse<'a>(&self, input: &'a [u8], records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
+    fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
         let mut g = Group::default();
         g.hands.reserve(records.len());
         for &(item, index, ctx) in records {
-            let bytes = &input[item.start as usize..item.end as usize];
-            let lexed = if bytes.len() > MAX_RECORD_BYTES {
+            let start = (item.start - base) as usize;
+            let end = ((item.end - base) as usize).min(input.len());
+            let bytes = &input[start..end];
+            let len = item.end - item.start;
+            let lexed = if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
                 // Bounded memory: a record this large is not lexed at all.
                 let n = g.lists.tags.len() as u32;
                 lex::Lexed {
@@ -129,8 +163,7 @@ impl Notation for Ppn {
                         "P009",
                         format!(
                             "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
-                            bytes.len(),
-                            MAX_RECORD_BYTES
+                            len, MAX_RECORD_BYTES
                         ),
                     )),
                     warnings: Vec::new(),

@@ -7,9 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod feed;
+mod window;
+
 use arrow_array::RecordBatch;
-use arrow_array::cast::AsArray;
-use arrow_array::types::UInt64Type;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -18,8 +19,8 @@ use crate::columns::SCHEMA_VERSION;
 use crate::notation::ppn::Ppn;
 use crate::notation::{FileInfo, Notation};
 use crate::sink::parquet::{Codec, SinkOptions, TableSink};
-use crate::source::Source;
-use crate::split::{Item, ItemKind, Scanner};
+use crate::source::Input;
+use feed::FileRun;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum OnError {
@@ -177,24 +178,22 @@ pub fn parse_inputs(
         .expect("thread pool");
     let mut files = Vec::new();
     for (index, path) in inputs.iter().enumerate() {
-        let opened = Source::open_checked(path)?;
         let file = FileInfo {
             name: file_name(path),
             index: index as u64,
         };
         let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
-        let mut fs = run_file(
+        let bar = ProgressBar::hidden();
+        files.push(run_input(
             &ppn,
             &file,
-            opened.source.bytes(),
+            path,
             opts,
             &pool,
             &mut consume,
-            &ProgressBar::hidden(),
+            &bar,
             Instant::now(),
-        )?;
-        fs.input_warning = opened.warning;
-        files.push(fs);
+        )?);
     }
     Ok(files)
 }
@@ -218,16 +217,32 @@ pub fn parse_bytes(
     let ppn = Ppn {
         rules: opts.rules.clone(),
     };
-    run_file(
-        &ppn,
-        &file,
-        bytes,
-        opts,
-        &pool,
-        consume,
-        &ProgressBar::hidden(),
-        Instant::now(),
-    )
+    let bar = ProgressBar::hidden();
+    FileRun::new(&ppn, &file, opts, &pool, consume, &bar, Instant::now()).run_bytes(bytes)
+}
+
+/// [`parse_bytes`] for an input read in pieces (as stdin and compressed files
+/// are), with memory bounded whatever its size.
+pub fn parse_reader(
+    reader: &mut dyn std::io::Read,
+    name: &str,
+    opts: &Options,
+    consume: &mut Consumer<'_>,
+) -> Result<FileSummary, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
+    let file = FileInfo {
+        name: name.to_string(),
+        index: 0,
+    };
+    let ppn = Ppn {
+        rules: opts.rules.clone(),
+    };
+    let bar = ProgressBar::hidden();
+    let run = FileRun::new(&ppn, &file, opts, &pool, consume, &bar, Instant::now());
+    run.run_stream(&mut feed::Counted::new(reader))
 }
 
 /// Converts PPN inputs into a dataset directory.
@@ -303,7 +318,6 @@ pub fn convert_with<N: Notation>(
         });
         let result: Result<(), Error> = (|| {
             for (index, path) in inputs.iter().enumerate() {
-                let opened = Source::open_checked(path)?;
                 let file = FileInfo {
                     name: file_name(path),
                     index: index as u64,
@@ -314,18 +328,9 @@ pub fn convert_with<N: Notation>(
                     let _ = tx.send(per_table);
                     Ok(())
                 };
-                let mut fs = run_file(
-                    notation,
-                    &file,
-                    opened.source.bytes(),
-                    opts,
-                    pool,
-                    &mut send,
-                    &bar,
-                    started,
-                )?;
-                fs.input_warning = opened.warning;
-                summary.files.push(fs);
+                summary.files.push(run_input(
+                    notation, &file, path, opts, pool, &mut send, &bar, started,
+                )?);
             }
             Ok(())
         })();
@@ -346,8 +351,6 @@ pub fn convert_with<N: Notation>(
 
 /// Windows of batches that may wait for the writer.
 const WINDOWS_IN_FLIGHT: usize = 2;
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Where a file's windows of batches go, with the file they come from.
 pub type FileConsumer<'c> = dyn FnMut(&FileInfo, Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
@@ -370,181 +373,25 @@ fn write_tables(
     })
 }
 
-/// Parses one file's bytes and hands every window's tables to `consume`.
+/// Opens one input and parses it, mapped or streamed.
 #[allow(clippy::too_many_arguments)]
-pub fn run_file<N: Notation>(
+fn run_input<N: Notation>(
     notation: &N,
     file: &FileInfo,
-    bytes: &[u8],
+    path: &Path,
     opts: &Options,
     pool: &rayon::ThreadPool,
     consume: &mut Consumer<'_>,
     bar: &ProgressBar,
     started: Instant,
 ) -> Result<FileSummary, Error> {
-    let mut fs = FileSummary {
-        path: file.name.clone(),
-        bytes: bytes.len() as u64,
-        ..Default::default()
-    };
-    let translated = crate::split::lone_cr_as_lf(bytes);
-    let bytes: &[u8] = translated.as_deref().unwrap_or(bytes);
-    let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-    let mut state = N::FileState::default();
-    let mut scanner = Scanner::new_at(start as u64);
-    let window_bytes = opts.group_bytes.max(1) * opts.threads.max(1) * 4;
-    let mut pending: Vec<(Item, u64, N::Context<'_>)> = Vec::new();
-    let mut pending_bytes = 0usize;
-    let mut record_index = 0u64;
-    let mut pos = start;
-    let mut items = Vec::new();
-    let mut done_bytes = 0u64;
-    loop {
-        let end = (pos + opts.chunk_bytes.max(1)).min(bytes.len());
-        scanner.feed(&bytes[pos..end], &mut |it| items.push(it));
-        let last = end == bytes.len();
-        if last {
-            scanner.finish(&mut |it| items.push(it));
-            crate::split::recover(bytes, &mut scanner, &mut items);
-        }
-        for it in items.drain(..) {
-            let span = &bytes[it.start as usize..it.end as usize];
-            match it.kind {
-                ItemKind::Directive => notation.directive(&mut state, span),
-                ItemKind::Record => {
-                    pending.push((it, record_index, notation.record_context(&state)));
-                    record_index += 1;
-                    pending_bytes += span.len();
-                }
-            }
-        }
-        if (pending_bytes >= window_bytes || last) && !pending.is_empty() {
-            let window_end = pending.last().map_or(0, |p| p.0.end);
-            process_window(
-                notation, file, bytes, &pending, opts, pool, &mut state, consume, &mut fs,
-            )?;
-            pending.clear();
-            pending_bytes = 0;
-            bar.inc(window_end.saturating_sub(done_bytes));
-            done_bytes = window_end;
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            bar.set_message(format!("{:.0} hands/s", fs.hands as f64 / secs));
-        }
-        if last {
-            break;
-        }
-        pos = end;
-    }
-    bar.inc((bytes.len() as u64).saturating_sub(done_bytes));
-    Ok(fs)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn process_window<'a, N: Notation>(
-    notation: &N,
-    file: &FileInfo,
-    bytes: &'a [u8],
-    records: &[(Item, u64, N::Context<'a>)],
-    opts: &Options,
-    pool: &rayon::ThreadPool,
-    state: &mut N::FileState<'a>,
-    consume: &mut Consumer<'_>,
-    fs: &mut FileSummary,
-) -> Result<(), Error> {
-    // Cut into groups of about group_bytes each (never depends on the thread count).
-    let mut cuts = Vec::new();
-    let mut acc = 0usize;
-    let mut from = 0;
-    for (i, (it, _, _)) in records.iter().enumerate() {
-        acc += (it.end - it.start) as usize;
-        if acc >= opts.group_bytes {
-            cuts.push(from..i + 1);
-            from = i + 1;
-            acc = 0;
+    let run = FileRun::new(notation, file, opts, pool, consume, bar, started);
+    match Input::open(path)? {
+        Input::Mapped(map) => run.run_bytes(&map),
+        Input::Stream(mut stream) => {
+            let mut fs = run.run_stream(&mut stream)?;
+            fs.input_warning = stream.warning().map(str::to_string);
+            Ok(fs)
         }
     }
-    if from < records.len() {
-        cuts.push(from..records.len());
-    }
-    let mut groups: Vec<N::Group<'a>> = pool.install(|| {
-        cuts.par_iter()
-            .map(|r| notation.parse(bytes, &records[r.clone()]))
-            .collect()
-    });
-    notation.resolve(state, &mut groups);
-    let built: Vec<Result<crate::columns::Tables, Error>> =
-        pool.install(|| groups.par_iter().map(|g| notation.build(file, g)).collect());
-    let mut converted = 0;
-    // Batches per table, in input order.
-    let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
-    for tables in built {
-        let tables = tables?;
-        let counts = count(&tables);
-        converted += counts.hands + counts.quarantined;
-        fs.records += counts.hands + counts.quarantined;
-        fs.hands += counts.hands;
-        fs.quarantined += counts.quarantined;
-        fs.warnings += counts.warnings;
-        fs.infos += counts.infos;
-        if opts.on_error == OnError::Fail
-            && let Some(e) = counts.first_error
-        {
-            return Err(e);
-        }
-        per_table.resize_with(tables.len(), Vec::new);
-        for ((_, batch), out) in tables.into_iter().zip(&mut per_table) {
-            out.push(batch);
-        }
-    }
-    fs.comment_blocks += records.len() as u64 - converted;
-    consume(per_table)
-}
-
-struct Counts {
-    hands: u64,
-    quarantined: u64,
-    warnings: u64,
-    infos: u64,
-    first_error: Option<Error>,
-}
-
-/// Counts what a group produced, from its `hands` and `errors` batches.
-fn count(tables: &crate::columns::Tables) -> Counts {
-    let find = |name: &str| tables.iter().find(|t| t.0 == name).map(|t| &t.1);
-    let hands = find("hands").map_or(0, |b| b.num_rows() as u64);
-    let mut c = Counts {
-        hands,
-        quarantined: 0,
-        warnings: 0,
-        infos: 0,
-        first_error: None,
-    };
-    let Some(errors) = find("errors") else {
-        return c;
-    };
-    let col = |b: &RecordBatch, n: &str| b.column_by_name(n).cloned().expect("errors column");
-    let severity = col(errors, "severity");
-    let severity = severity.as_string::<i32>();
-    for i in 0..errors.num_rows() {
-        if severity.value(i) == "error" {
-            c.quarantined += 1;
-            if c.first_error.is_none() {
-                let u = |n: &str| col(errors, n).as_primitive::<UInt64Type>().value(i);
-                let s = |n: &str| col(errors, n).as_string::<i32>().value(i).to_string();
-                c.first_error = Some(Error::Record {
-                    file: s("source_file"),
-                    line: u("line"),
-                    column: u("column"),
-                    record: u("record_index"),
-                    code: s("code"),
-                    message: s("message"),
-                });
-            }
-        } else if severity.value(i) == "info" {
-            c.infos += 1;
-        } else {
-            c.warnings += 1;
-        }
-    }
-    c
 }

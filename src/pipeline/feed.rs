@@ -1,0 +1,342 @@
+//! One input file into windows of records. A mapped file is scanned in place.
+//! A stream (stdin, a compressed file, a file with old-Mac line ends) is read
+//! in pieces into a buffer that keeps only what the splitter still needs, so
+//! memory does not grow with the input: a record too large to parse keeps only
+//! its first bytes (for the `errors` table's raw text) while the rest of it is
+//! scanned and dropped. Both ways give the same items, the same file state
+//! and so the same tables.
+
+use std::io::Read;
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+
+use super::window::process_window;
+use super::{Consumer, FileSummary, Options};
+use crate::Error;
+use crate::columns::errors::RAW_LIMIT;
+use crate::notation::{FileInfo, Notation};
+use crate::source::Stream;
+use crate::split::{self, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A reader that can say how far into its raw input it is (for progress).
+pub trait Pull: Read {
+    fn consumed(&self) -> u64;
+}
+
+impl Pull for Stream {
+    fn consumed(&self) -> u64 {
+        self.raw_consumed()
+    }
+}
+
+/// A byte slice read as a stream.
+pub struct SliceReader<'s> {
+    bytes: &'s [u8],
+    pos: usize,
+}
+
+impl<'s> SliceReader<'s> {
+    pub fn new(bytes: &'s [u8]) -> Self {
+        SliceReader { bytes, pos: 0 }
+    }
+}
+
+impl Read for SliceReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = out.len().min(self.bytes.len() - self.pos);
+        out[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+impl Pull for SliceReader<'_> {
+    fn consumed(&self) -> u64 {
+        self.pos as u64
+    }
+}
+
+/// Any reader, counting what it hands out.
+pub struct Counted<'r> {
+    inner: &'r mut dyn Read,
+    pos: u64,
+}
+
+impl<'r> Counted<'r> {
+    pub fn new(inner: &'r mut dyn Read) -> Self {
+        Counted { inner, pos: 0 }
+    }
+}
+
+impl Read for Counted<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(out)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl Pull for Counted<'_> {
+    fn consumed(&self) -> u64 {
+        self.pos
+    }
+}
+
+/// What one file's run needs and what it has counted so far.
+pub(super) struct FileRun<'r, 'c, N: Notation> {
+    pub notation: &'r N,
+    pub file: &'r FileInfo,
+    pub opts: &'r Options,
+    pub pool: &'r rayon::ThreadPool,
+    pub consume: &'r mut Consumer<'c>,
+    pub bar: &'r ProgressBar,
+    pub started: Instant,
+    pub fs: FileSummary,
+    carry: N::Carry,
+    record_index: u64,
+}
+
+impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        notation: &'r N,
+        file: &'r FileInfo,
+        opts: &'r Options,
+        pool: &'r rayon::ThreadPool,
+        consume: &'r mut Consumer<'c>,
+        bar: &'r ProgressBar,
+        started: Instant,
+    ) -> Self {
+        FileRun {
+            notation,
+            file,
+            opts,
+            pool,
+            consume,
+            bar,
+            started,
+            fs: FileSummary {
+                path: file.name.clone(),
+                ..Default::default()
+            },
+            carry: Default::default(),
+            record_index: 0,
+        }
+    }
+
+    /// Bytes of records handed to one window.
+    fn window_bytes(&self) -> usize {
+        self.opts.group_bytes.max(1) * self.opts.threads.max(1) * 4
+    }
+
+    /// Handles `items` (in input order), which lie in `bytes`, whose first
+    /// byte is at absolute offset `base`.
+    fn segment(&mut self, bytes: &[u8], base: u64, items: &[Item]) -> Result<(), Error> {
+        let notation = self.notation;
+        let mut state = notation.restore(&self.carry);
+        let mut records = Vec::with_capacity(items.len());
+        for it in items {
+            match it.kind {
+                ItemKind::Directive => {
+                    let start = (it.start - base) as usize;
+                    let end = ((it.end - base) as usize).min(bytes.len());
+                    notation.directive(&mut state, &bytes[start..end]);
+                }
+                ItemKind::Record => {
+                    records.push((*it, self.record_index, notation.record_context(&state)));
+                    self.record_index += 1;
+                }
+            }
+        }
+        if !records.is_empty() {
+            process_window(
+                notation,
+                self.file,
+                bytes,
+                base,
+                &records,
+                self.opts,
+                self.pool,
+                &mut state,
+                self.consume,
+                &mut self.fs,
+            )?;
+        }
+        let saved = notation.save(&state);
+        drop((state, records));
+        self.carry = saved;
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar
+            .set_message(format!("{:.0} hands/s", self.fs.hands as f64 / secs));
+        Ok(())
+    }
+
+    /// A whole input in memory (a mapped file).
+    pub fn run_bytes(mut self, bytes: &[u8]) -> Result<FileSummary, Error> {
+        if split::is_cr_only(bytes) {
+            let total = bytes.len() as u64;
+            let fs = self.run_stream(&mut SliceReader::new(bytes))?;
+            debug_assert_eq!(fs.bytes, total);
+            return Ok(fs);
+        }
+        self.fs.bytes = bytes.len() as u64;
+        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        let mut scanner = Scanner::new_at(start as u64);
+        let window_bytes = self.window_bytes() as u64;
+        let mut items = Vec::new();
+        let mut pos = start;
+        let mut done = 0u64;
+        loop {
+            let end = (pos + self.opts.chunk_bytes.max(1)).min(bytes.len());
+            scanner.feed(&bytes[pos..end], &mut |it| items.push(it));
+            let last = end == bytes.len();
+            if last {
+                scanner.finish(&mut |it| items.push(it));
+                split::recover(bytes, &mut scanner, &mut items);
+            }
+            let span = match (items.first(), items.last()) {
+                (Some(f), Some(l)) => l.end - f.start,
+                _ => 0,
+            };
+            if !items.is_empty() && (span >= window_bytes || last) {
+                self.segment(bytes, 0, &items)?;
+                let window_end = items.last().map_or(0, |l| l.end);
+                self.bar.inc(window_end.saturating_sub(done));
+                done = window_end;
+                items.clear();
+            }
+            if last {
+                break;
+            }
+            pos = end;
+        }
+        self.bar.inc((bytes.len() as u64).saturating_sub(done));
+        Ok(self.fs)
+    }
+
+    /// An input read in pieces; memory stays bounded whatever its size.
+    pub fn run_stream(mut self, reader: &mut dyn Pull) -> Result<FileSummary, Error> {
+        let chunk = self.opts.chunk_bytes.max(1);
+        let window_bytes = self.window_bytes();
+        let path: std::path::PathBuf = self.file.name.clone().into();
+        let read_err = |source| Error::Read {
+            path: path.clone(),
+            source,
+        };
+        // buf[0] is at absolute offset `base`; bytes up to `fed` were scanned.
+        let mut buf: Vec<u8> = Vec::new();
+        let mut base = 0u64;
+        let mut fed = 0u64;
+        let mut scanner: Option<Scanner> = None;
+        let mut cr = false;
+        // Just past the last non-white byte scanned.
+        let mut content_end = 0u64;
+        // A record over the limit being skipped: its start and first bytes.
+        let mut skip: Option<(u64, Vec<u8>)> = None;
+        let mut items: Vec<Item> = Vec::new();
+        let mut progress = 0u64;
+        let mut eof = false;
+        while !eof {
+            eof = fill(reader, &mut buf, chunk).map_err(read_err)?;
+            if scanner.is_none() {
+                // Read on until the line ends can be judged.
+                let mut seen = 0;
+                while !eof
+                    && buf.len() < CR_SNIFF_BYTES
+                    && memchr::memchr(b'\n', &buf[seen..]).is_none()
+                {
+                    seen = buf.len();
+                    eof = fill(reader, &mut buf, chunk).map_err(read_err)?;
+                }
+            }
+            let sc = scanner.get_or_insert_with(|| {
+                cr = split::is_cr_only(&buf);
+                fed = if buf.starts_with(BOM) { BOM.len() } else { 0 } as u64;
+                Scanner::new_at(fed)
+            });
+            let from = (fed - base) as usize;
+            let to = if cr {
+                split::lone_cr_to_lf(&mut buf, from, eof)
+            } else {
+                buf.len()
+            };
+            if let Some(p) = buf[from..to].iter().rposition(|b| !b.is_ascii_whitespace()) {
+                content_end = base + (from + p + 1) as u64;
+            }
+            sc.feed(&buf[from..to], &mut |it| items.push(it));
+            fed = base + to as u64;
+            if eof {
+                sc.finish(&mut |it| items.push(it));
+                split::recover_in(&buf, base, sc, &mut items);
+            }
+            // A record that was skipped has ended: it goes alone, with the
+            // bytes kept of it (a notation quarantines it).
+            if let Some((start, prefix)) = &skip
+                && items.first().is_some_and(|it| it.start == *start)
+            {
+                let (start, prefix) = (*start, prefix.clone());
+                self.segment(&prefix, start, &items[..1])?;
+                items.remove(0);
+                skip = None;
+            }
+            if !items.is_empty() && (eof || (fed - base) as usize >= window_bytes) {
+                self.segment(&buf, base, &items)?;
+                items.clear();
+            }
+            if items.is_empty() {
+                let sc = scanner.as_ref().expect("set above");
+                let open = sc.open_start();
+                let keep = if skip.is_some() {
+                    fed
+                } else {
+                    open.clamp(base, fed)
+                };
+                buf.drain(..(keep - base) as usize);
+                base = keep;
+                let over = content_end > open && (content_end - open) as usize > MAX_RECORD_BYTES
+                    || (fed - open) as usize > 4 * MAX_RECORD_BYTES;
+                if skip.is_none() && open >= base && over {
+                    // Keep a little more than the raw text that is reported.
+                    let s = (open - base) as usize;
+                    let e = (fed - base) as usize;
+                    let prefix = buf[s..e.min(s + RAW_LIMIT + 8)].to_vec();
+                    skip = Some((open, prefix));
+                    buf.drain(..e);
+                    base = fed;
+                }
+                if buf.capacity() > 4 * chunk.max(CR_SNIFF_BYTES) && buf.len() < chunk {
+                    buf.shrink_to(2 * chunk);
+                }
+            }
+            let now = reader.consumed();
+            self.bar.inc(now.saturating_sub(progress));
+            progress = now;
+        }
+        debug_assert!(skip.is_none() && items.is_empty());
+        self.fs.bytes = base + buf.len() as u64;
+        Ok(self.fs)
+    }
+}
+
+/// Appends up to `want` bytes read from `r` to `buf`; true at the end of input.
+fn fill(r: &mut dyn Pull, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
+    let start = buf.len();
+    buf.resize(start + want, 0);
+    let mut got = 0;
+    let result = loop {
+        if got == want {
+            break Ok(false);
+        }
+        match r.read(&mut buf[start + got..]) {
+            Ok(0) => break Ok(true),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
+    };
+    buf.truncate(start + got);
+    result
+}

@@ -1,0 +1,132 @@
+//! Hostile inputs too large to commit, generated here: a line of millions of
+//! characters, and a record over the size limit, read both mapped (in place)
+//! and streamed (in pieces, keeping only the record's first bytes).
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch};
+use deckhand::columns::errors::RAW_LIMIT;
+use deckhand::notation::ppn::MAX_RECORD_BYTES;
+use deckhand::pipeline::{FileSummary, Options, parse_bytes, parse_reader};
+
+const GOOD_A: &str = "[Event \"a\"]\n[Dealer \"N\"]";
+const GOOD_B: &str = "[Event \"b\"]\n[Dealer \"E\"]";
+
+fn opts() -> Options {
+    Options {
+        threads: 2,
+        progress: false,
+        chunk_bytes: 1 << 20,
+        ..Options::default()
+    }
+}
+
+/// Parses `bytes` mapped and streamed; both must give the same batches.
+fn both_ways(bytes: &[u8]) -> (FileSummary, Vec<Vec<RecordBatch>>) {
+    let mut mapped: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
+    let fs = parse_bytes(bytes, "big.ppn", &opts(), &mut |t| {
+        for (all, b) in mapped.iter_mut().zip(t) {
+            all.extend(b);
+        }
+        Ok(())
+    })
+    .unwrap();
+    let mut streamed: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
+    let mut reader: &[u8] = bytes;
+    let fs2 = parse_reader(&mut reader, "big.ppn", &opts(), &mut |t| {
+        for (all, b) in streamed.iter_mut().zip(t) {
+            all.extend(b);
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(fs, fs2);
+    let concat =
+        |v: &Vec<RecordBatch>| arrow_select::concat::concat_batches(&v[0].schema(), v).unwrap();
+    for (m, s) in mapped.iter().zip(&streamed) {
+        assert_eq!(concat(m), concat(s));
+    }
+    (fs, mapped)
+}
+
+fn errors(tables: &[Vec<RecordBatch>]) -> Vec<(u64, u64, String, String, Option<usize>)> {
+    let mut out = Vec::new();
+    for b in &tables[5] {
+        let u = |n: &str| {
+            b.column_by_name(n)
+                .unwrap()
+                .as_primitive::<arrow_array::types::UInt64Type>()
+                .clone()
+        };
+        let s = |n: &str| b.column_by_name(n).unwrap().as_string::<i32>().clone();
+        let (line, col, code, msg, raw) =
+            (u("line"), u("column"), s("code"), s("message"), s("raw"));
+        for i in 0..b.num_rows() {
+            if code.value(i) == "P061" {
+                continue;
+            }
+            out.push((
+                line.value(i),
+                col.value(i),
+                code.value(i).to_string(),
+                msg.value(i).to_string(),
+                (!raw.is_null(i)).then(|| raw.value(i).len()),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_record_over_the_limit_is_quarantined_and_its_neighbours_convert() {
+    // One brace comment of 65 MiB inside a record: over the 64 MiB limit.
+    let filler = MAX_RECORD_BYTES + (1 << 20);
+    let mut text = format!("{GOOD_A}\n\n[Event \"big\"]\n{{").into_bytes();
+    text.extend(std::iter::repeat_n(b'x', filler));
+    text.extend(format!("}}\n\n{GOOD_B}\n").bytes());
+    let (fs, tables) = both_ways(&text);
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    let big_len = 14 + 1 + filler + 1;
+    assert_eq!(
+        errors(&tables),
+        [(
+            4,
+            1,
+            "P009".to_string(),
+            format!(
+                "record of {big_len} bytes is over the limit of {MAX_RECORD_BYTES} bytes; not converted (raw text truncated)"
+            ),
+            Some(RAW_LIMIT)
+        )]
+    );
+}
+
+#[test]
+fn a_line_of_millions_of_characters_is_one_long_tag() {
+    let long = "y".repeat(3_000_000);
+    let text = format!("{GOOD_A}\n\n[Event \"{long}\"]\n[Dealer \"S\"]\n\n{GOOD_B}\n");
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 3, 0));
+    assert_eq!(
+        errors(&tables),
+        [(
+            4,
+            1,
+            "P100".to_string(),
+            "tag Event is 3000010 bytes long; the spec allows 255".to_string(),
+            None
+        )]
+    );
+}
+
+#[test]
+fn an_unclosed_quote_of_millions_of_characters_ends_at_its_line() {
+    let long = "z".repeat(2_000_000);
+    let text = format!("{GOOD_A}\n\n[Event \"{long}\n[Dealer \"S\"]\n\n{GOOD_B}\n");
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    let e = errors(&tables);
+    assert_eq!(e.len(), 1);
+    assert_eq!((e[0].0, e[0].2.as_str()), (4, "P001"));
+    // The record runs from its first line to its last; raw text is capped.
+    assert_eq!(e[0].4, Some(RAW_LIMIT));
+}
