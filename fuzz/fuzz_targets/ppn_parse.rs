@@ -1,29 +1,49 @@
-//! Parsing PPN into Arrow batches (no writing): never panics, and every record
-//! is a hand, a quarantined record or a comment-only block.
+//! Parsing PPN into Arrow batches (no writing): never panics; every record is
+//! a hand, a quarantined record or a comment-only block; and reading the input
+//! in pieces (as stdin and compressed files are) gives the same batches as
+//! reading it in place.
 #![no_main]
 
-use deckhand::pipeline::{Options, parse_bytes};
+use arrow_array::RecordBatch;
+use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    // Piece and group sizes from the input, so boundaries fall everywhere.
+    let k = data.first().map_or(0, |&b| b as usize);
     let opts = Options {
         threads: 1,
         progress: false,
-        chunk_bytes: 61,
-        group_bytes: 97,
+        chunk_bytes: 1 + k * 7 % 300,
+        group_bytes: 512 + k * 13,
         ..Options::default()
     };
-    let mut hands = 0u64;
+    let mut mapped: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let fs = parse_bytes(data, "fuzz.ppn", &opts, &mut |t| {
-        hands += t[0].iter().map(|b| b.num_rows() as u64).sum::<u64>();
+        mapped.iter_mut().zip(t).for_each(|(all, b)| all.extend(b));
         Ok(())
     })
     .expect("parsing in memory does not fail");
     assert_eq!(fs.records, fs.hands + fs.quarantined);
-    assert_eq!(hands, fs.hands);
+    let mut streamed: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
+    let mut reader: &[u8] = data;
+    let fs2 = parse_reader(&mut reader, "fuzz.ppn", &opts, &mut |t| {
+        streamed.iter_mut().zip(t).for_each(|(all, b)| all.extend(b));
+        Ok(())
+    })
+    .expect("parsing in pieces does not fail");
+    assert_eq!(fs, fs2);
+    for (m, s) in mapped.iter().zip(&streamed) {
+        let one = |v: &[RecordBatch]| {
+            v.first()
+                .map(|b| arrow_select::concat::concat_batches(&b.schema(), v).unwrap())
+        };
+        assert_eq!(one(m), one(s));
+    }
     let translated = deckhand::split::lone_cr_as_lf(data);
     let data = translated.as_deref().unwrap_or(data);
-    let found = deckhand::split::split_all(data, if data.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 })
+    let start = if data.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    let found = deckhand::split::split_all(data, start)
         .iter()
         .filter(|i| i.kind == deckhand::split::ItemKind::Record)
         .count() as u64;
