@@ -375,9 +375,35 @@ pub fn is_ppn_name(name: &str) -> bool {
     base.ends_with(".ppn")
 }
 
+/// Bytes read from a file of another name to tell whether it holds PPN.
+const SNIFF_BYTES: usize = 4096;
+
+/// Whether a file whose name does not say PPN starts like PPN anyway
+/// (decompressed first if it is compressed): a `% PPN` header, or `Deal` and
+/// `Melds` tags near the start.
+pub fn looks_like_ppn(path: &Path) -> bool {
+    use crate::notation::Notation;
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let Ok(stream) = Stream::new(Box::new(file)) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    if stream
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .is_err()
+    {
+        return false;
+    }
+    crate::notation::ppn::Ppn::default().sniff(&head)
+}
+
 /// Expands the command line's inputs: files are taken as given (in order),
 /// directories are searched recursively for `*.ppn` files (also `.ppn.gz`,
-/// `.ppn.zst`, `.ppn.bz2`, `.ppn.xz`), in sorted path order.
+/// `.ppn.zst`, `.ppn.bz2`, `.ppn.xz`) and for files of other names whose
+/// content starts like PPN ([`looks_like_ppn`]), in sorted path order.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     for input in inputs {
@@ -409,6 +435,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(is_ppn_name)
+            || path.is_file() && looks_like_ppn(&path)
         {
             out.push(path);
         }

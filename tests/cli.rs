@@ -274,3 +274,38 @@ fn a_rules_profile_changes_the_computed_values() {
         .code(2)
         .stderr(predicate::str::contains("unknown field `min_bids`"));
 }
+
+#[test]
+fn directories_are_searched_by_name_and_by_content() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let inp = dir.path().join("in");
+    std::fs::create_dir_all(inp.join("sub")).unwrap();
+    // Named PPN; PPN by content (a header); gzip'd PPN by content (Deal and
+    // Melds tags, no header); and files that are not PPN.
+    std::fs::write(inp.join("a.ppn"), b"[Event \"named\"]\n").unwrap();
+    std::fs::write(inp.join("b.txt"), b"% PPN 1.0\n[Event \"header\"]\n").unwrap();
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(b"[Event \"zipped\"]\n[Deal \"N:\"]\n[Melds \"\"]\n")
+        .unwrap();
+    std::fs::write(inp.join("sub/c.dat"), z.finish().unwrap()).unwrap();
+    std::fs::write(inp.join("d.bin"), [0u8, 159, 146, 150, 255, 0, 7]).unwrap();
+    std::fs::write(inp.join("e.md"), b"# Notes\n[Event] is a tag.\n").unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args(["convert", "-q", "-o"])
+        .arg(&out)
+        .arg(&inp)
+        .assert()
+        .success();
+    let events: Vec<String> = deckhand::columns::render::dataset(&out, &["hands"])
+        .unwrap()
+        .iter()
+        .filter_map(|l| {
+            l.split("event=")
+                .nth(1)
+                .map(|e| e.split(' ').next().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(events, ["\"named\"", "\"header\"", "\"zipped\""]);
+}
