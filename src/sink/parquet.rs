@@ -58,6 +58,21 @@ pub const UNIQUE_COLUMNS: &[&str] = &[
     "message",
 ];
 
+/// Lists of cards: a handful of distinct two-byte values repeated many times.
+/// Dictionary encoding hashes every value into its dictionary; delta-length
+/// encoding (lengths bit-packed, here all 2, then the bytes) costs a fraction
+/// of that and compresses about as well.
+pub const CARD_LISTS: &[&str] = &[
+    "cards",
+    "dealt",
+    "held",
+    "passed",
+    "meld_cards",
+    "computed_dealt",
+    "kitty",
+    "discard",
+];
+
 /// Columns whose min/max statistics help no query (card lists, free text):
 /// computing them costs a comparison per value.
 pub const NO_STATISTICS: &[&str] = &[
@@ -113,6 +128,11 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
             let root = path.parts()[0].as_str();
             if NO_STATISTICS.contains(&root) {
                 b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
+            }
+            if CARD_LISTS.contains(&root) {
+                b = b
+                    .set_column_dictionary_enabled(path.clone(), false)
+                    .set_column_encoding(path.clone(), Encoding::DELTA_LENGTH_BYTE_ARRAY);
             }
             if UNIQUE_COLUMNS.contains(&root) {
                 b = b.set_column_dictionary_enabled(path.clone(), false);
