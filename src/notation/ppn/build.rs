@@ -202,6 +202,16 @@ pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
     }
 }
 
+/// A comment's text, its line ends written as LF whatever the file used.
+fn comment_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
+    let s = bytes_text(b, latin1);
+    if s.contains('\r') {
+        Cow::Owned(s.replace("\r\n", "\n"))
+    } else {
+        s
+    }
+}
+
 /// Text of bytes that were not lexed (header lines): UTF-8 if valid, else Latin-1.
 fn utf8_or_latin1(b: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(b) {
@@ -778,7 +788,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         let comments: Vec<Cow<str>> = self.lists.comments
             [self.h.lexed.comments.start as usize..self.h.lexed.comments.end as usize]
             .iter()
-            .map(|c| bytes_text(c.text, self.h.lexed.latin1))
+            .map(|c| comment_text(c.text, self.h.lexed.latin1))
             .collect();
         append_strs(&mut o.comments, (!comments.is_empty()).then_some(comments));
 
