@@ -18,13 +18,6 @@ pub enum Source {
     Read(Vec<u8>),
 }
 
-/// An opened input and what is worth knowing about how it was read.
-pub struct Opened {
-    pub source: Source,
-    /// Set when a compressed stream was damaged: what happened and what was kept.
-    pub warning: Option<String>,
-}
-
 /// Compression formats recognized by their first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compression {
@@ -48,23 +41,6 @@ impl Compression {
         } else {
             None
         }
-    }
-
-    /// Decompresses `data` (into memory): what could be decoded, and the
-    /// error that stopped decoding, if any (a damaged or truncated stream).
-    pub fn decompress(self, data: &[u8]) -> (Vec<u8>, Option<std::io::Error>) {
-        let mut out = Vec::with_capacity(data.len() * 4);
-        let r = match self {
-            Compression::Gzip => flate2::read::MultiGzDecoder::new(data).read_to_end(&mut out),
-            Compression::Zstd => {
-                zstd::stream::read::Decoder::new(data).and_then(|mut d| d.read_to_end(&mut out))
-            }
-            Compression::Bzip2 => bzip2::read::MultiBzDecoder::new(data).read_to_end(&mut out),
-            Compression::Xz => {
-                liblzma::read::XzDecoder::new_multi_decoder(data).read_to_end(&mut out)
-            }
-        };
-        (out, r.err())
     }
 
     pub fn name(self) -> &'static str {
@@ -291,70 +267,21 @@ impl Read for Stream {
 pub const STDIN: &str = "-";
 
 impl Source {
-    /// Opens an input: memory-mapped when possible; stdin and unmappable
-    /// files are read. Gzip, zstd, bzip2 and xz inputs (recognized by their
-    /// first bytes, whatever their name) are decompressed, into memory.
+    /// Opens an input whole: mapped when it is a plain regular file, else
+    /// read (and decompressed) into memory; for `deckhand bench`, which times
+    /// parsing bytes already in memory. Conversion streams instead.
     pub fn open(path: &Path) -> Result<Source, Error> {
-        Ok(Self::open_checked(path)?.source)
-    }
-
-    /// [`Source::open`], reporting damaged compressed streams: one that cannot
-    /// be decoded at all is read as plain bytes (so its content is quarantined
-    /// like any other); one that breaks off keeps what was decoded.
-    pub fn open_checked(path: &Path) -> Result<Opened, Error> {
-        let raw = Self::open_raw(path)?;
-        let Some(c) = Compression::sniff(raw.bytes()) else {
-            return Ok(Opened {
-                source: raw,
-                warning: None,
-            });
-        };
-        match c.decompress(raw.bytes()) {
-            (data, None) => Ok(Opened {
-                source: Source::Read(data),
-                warning: None,
-            }),
-            (data, Some(e)) if data.is_empty() => Ok(Opened {
-                source: raw,
-                warning: Some(format!(
-                    "starts like {} but cannot be decoded ({e}); read as plain bytes",
-                    c.name()
-                )),
-            }),
-            (data, Some(e)) => Ok(Opened {
-                warning: Some(format!(
-                    "{} stream is damaged or truncated after {} decoded bytes ({e}); the records before the damage are converted, the rest is lost",
-                    c.name(),
-                    data.len()
-                )),
-                source: Source::Read(data),
-            }),
-        }
-    }
-
-    fn open_raw(path: &Path) -> Result<Source, Error> {
-        let err = |source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        };
-        if path.as_os_str() == STDIN {
-            let mut v = Vec::new();
-            std::io::stdin().lock().read_to_end(&mut v).map_err(err)?;
-            return Ok(Source::Read(v));
-        }
-        let mut file = File::open(path).map_err(err)?;
-        let meta = file.metadata().map_err(err)?;
-        if meta.is_file() && meta.len() > 0 {
-            // SAFETY: the map is read-only and lives as long as the Source. As with
-            // every mapped reader, a file truncated by another process while we read
-            // it may fault; deckhand documents that inputs must not change during a run.
-            if let Ok(map) = unsafe { Mmap::map(&file) } {
-                return Ok(Source::Mapped(map));
+        match Input::open(path)? {
+            Input::Mapped(map) => Ok(Source::Mapped(map)),
+            Input::Stream(mut stream) => {
+                let mut v = Vec::new();
+                stream.read_to_end(&mut v).map_err(|source| Error::Read {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+                Ok(Source::Read(v))
             }
         }
-        let mut v = Vec::new();
-        file.read_to_end(&mut v).map_err(err)?;
-        Ok(Source::Read(v))
     }
 
     pub fn bytes(&self) -> &[u8] {

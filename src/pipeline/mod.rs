@@ -206,19 +206,7 @@ pub fn parse_bytes(
     opts: &Options,
     consume: &mut Consumer<'_>,
 ) -> Result<FileSummary, Error> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .expect("thread pool");
-    let file = FileInfo {
-        name: name.to_string(),
-        index: 0,
-    };
-    let ppn = Ppn {
-        rules: opts.rules.clone(),
-    };
-    let bar = ProgressBar::hidden();
-    FileRun::new(&ppn, &file, opts, &pool, consume, &bar, Instant::now()).run_bytes(bytes)
+    in_memory(name, opts, consume, |run| run.run_bytes(bytes))
 }
 
 /// [`parse_bytes`] for an input read in pieces (as stdin and compressed files
@@ -228,6 +216,18 @@ pub fn parse_reader(
     name: &str,
     opts: &Options,
     consume: &mut Consumer<'_>,
+) -> Result<FileSummary, Error> {
+    in_memory(name, opts, consume, |run| {
+        run.run_stream(&mut feed::Counted::new(reader))
+    })
+}
+
+/// One PPN input parsed with no output files and no progress bar.
+fn in_memory(
+    name: &str,
+    opts: &Options,
+    consume: &mut Consumer<'_>,
+    go: impl FnOnce(FileRun<'_, '_, Ppn>) -> Result<FileSummary, Error>,
 ) -> Result<FileSummary, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.max(1))
@@ -241,8 +241,15 @@ pub fn parse_reader(
         rules: opts.rules.clone(),
     };
     let bar = ProgressBar::hidden();
-    let run = FileRun::new(&ppn, &file, opts, &pool, consume, &bar, Instant::now());
-    run.run_stream(&mut feed::Counted::new(reader))
+    go(FileRun::new(
+        &ppn,
+        &file,
+        opts,
+        &pool,
+        consume,
+        &bar,
+        Instant::now(),
+    ))
 }
 
 /// Converts PPN inputs into a dataset directory.

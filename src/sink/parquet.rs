@@ -73,18 +73,10 @@ pub const CARD_LISTS: &[&str] = &[
     "discard",
 ];
 
-/// Columns whose min/max statistics help no query (card lists, free text):
-/// computing them costs a comparison per value.
+/// Columns whose min/max statistics help no query (these, the card lists and
+/// free text): computing them costs a comparison per value.
 pub const NO_STATISTICS: &[&str] = &[
-    "cards",
-    "dealt",
-    "held",
-    "passed",
-    "meld_cards",
-    "computed_dealt",
     "computed_melds",
-    "kitty",
-    "discard",
     "comments",
     "other_tags",
     "deal",
@@ -126,7 +118,7 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
         for c in descr.columns() {
             let path = c.path();
             let root = path.parts()[0].as_str();
-            if NO_STATISTICS.contains(&root) {
+            if NO_STATISTICS.contains(&root) || CARD_LISTS.contains(&root) {
                 b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
             }
             if CARD_LISTS.contains(&root) {
