@@ -98,7 +98,8 @@ const REPLAY_LIMIT: usize = 16 << 20;
 /// The raw side of a [`Stream`], shared with its decoder.
 struct Raw {
     reader: Box<dyn Read>,
-    /// Bytes read but not yet handed out (the sniffed head).
+    /// Bytes to hand out before reading on: the sniffed head, or what a
+    /// failed decoder took, to be read again as plain bytes.
     head: Vec<u8>,
     head_pos: usize,
     /// Raw bytes handed out so far.
@@ -138,8 +139,6 @@ impl Read for RawHandle {
 enum Decode {
     Plain,
     Decoding(Compression, Box<dyn Read>),
-    /// Raw bytes recorded before the decoder failed, then the rest (plain).
-    Replay(Vec<u8>, usize),
     Done,
 }
 
@@ -216,16 +215,6 @@ impl Read for Stream {
             match &mut self.decode {
                 Decode::Plain => return self.raw.read(out),
                 Decode::Done => return Ok(0),
-                Decode::Replay(v, pos) => {
-                    if *pos == v.len() {
-                        self.decode = Decode::Plain;
-                        continue;
-                    }
-                    let n = out.len().min(v.len() - *pos);
-                    out[..n].copy_from_slice(&v[*pos..*pos + n]);
-                    *pos += n;
-                    return Ok(n);
-                }
                 Decode::Decoding(c, d) => {
                     let c = *c;
                     match d.read(out) {
@@ -244,9 +233,16 @@ impl Read for Stream {
                                 "starts like {} but cannot be decoded ({e}); read as plain bytes",
                                 c.name()
                             ));
-                            let recorded = std::mem::take(&mut self.raw.0.borrow_mut().recorded);
-                            self.raw.0.borrow_mut().recording = false;
-                            self.decode = Decode::Replay(recorded, 0);
+                            // Hand out again, as plain bytes, everything the
+                            // decoder took, then what it had not reached.
+                            let raw = &mut *self.raw.0.borrow_mut();
+                            let mut again = std::mem::take(&mut raw.recorded);
+                            raw.consumed -= again.len() as u64;
+                            again.extend_from_slice(&raw.head[raw.head_pos..]);
+                            raw.head = again;
+                            raw.head_pos = 0;
+                            raw.recording = false;
+                            self.decode = Decode::Plain;
                         }
                         Err(e) => {
                             self.warning = Some(format!(
@@ -368,4 +364,43 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(bytes: &[u8]) -> (Vec<u8>, u64, Option<String>) {
+        let mut s = Stream::new(Box::new(std::io::Cursor::new(bytes.to_vec()))).unwrap();
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).unwrap();
+        (out, s.raw_consumed(), s.warning().map(str::to_string))
+    }
+
+    #[test]
+    fn plain_and_compressed_streams_read_back_exactly() {
+        use std::io::Write;
+        let text = b"[Event \"x\"]\n\n[Event \"y\"]\n".repeat(1000);
+        assert_eq!(read_all(&text), (text.clone(), text.len() as u64, None));
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(&text).unwrap();
+        let gz = z.finish().unwrap();
+        assert_eq!(read_all(&gz), (text, gz.len() as u64, None));
+    }
+
+    #[test]
+    fn an_undecodable_stream_is_read_again_as_plain_bytes() {
+        // Starts like gzip: the decoder takes these bytes, fails, and every
+        // byte is handed out again, once, in order.
+        let fake = b"\x1f\x8bnot gzip at all\n[Event \"x\"]\n".repeat(100);
+        let (out, consumed, warning) = read_all(&fake);
+        assert_eq!(out, fake);
+        assert_eq!(consumed, fake.len() as u64);
+        assert_eq!(
+            warning.as_deref(),
+            Some(
+                "starts like gzip but cannot be decoded (invalid gzip header); read as plain bytes"
+            )
+        );
+    }
 }

@@ -73,7 +73,8 @@ pub struct Scanner {
     unterminated: Option<u64>,
 }
 
-fn is_ws(b: u8) -> bool {
+/// White space as the splitter sees it (ASCII space, tab, CR, LF, VT, FF).
+pub fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 

@@ -32,33 +32,6 @@ impl Pull for Stream {
     }
 }
 
-/// A byte slice read as a stream.
-pub struct SliceReader<'s> {
-    bytes: &'s [u8],
-    pos: usize,
-}
-
-impl<'s> SliceReader<'s> {
-    pub fn new(bytes: &'s [u8]) -> Self {
-        SliceReader { bytes, pos: 0 }
-    }
-}
-
-impl Read for SliceReader<'_> {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let n = out.len().min(self.bytes.len() - self.pos);
-        out[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
-
-impl Pull for SliceReader<'_> {
-    fn consumed(&self) -> u64 {
-        self.pos as u64
-    }
-}
-
 /// Any reader, counting what it hands out.
 pub struct Counted<'r> {
     inner: &'r mut dyn Read,
@@ -177,10 +150,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
     /// A whole input in memory (a mapped file).
     pub fn run_bytes(mut self, bytes: &[u8]) -> Result<FileSummary, Error> {
         if split::is_cr_only(bytes) {
-            let total = bytes.len() as u64;
-            let fs = self.run_stream(&mut SliceReader::new(bytes))?;
-            debug_assert_eq!(fs.bytes, total);
-            return Ok(fs);
+            return self.run_stream(&mut Counted::new(&mut &bytes[..]));
         }
         self.fs.bytes = bytes.len() as u64;
         let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
@@ -263,7 +233,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             } else {
                 buf.len()
             };
-            if let Some(p) = buf[from..to].iter().rposition(|b| !b.is_ascii_whitespace()) {
+            if let Some(p) = buf[from..to].iter().rposition(|&b| !split::is_ws(b)) {
                 content_end = base + (from + p + 1) as u64;
             }
             sc.feed(&buf[from..to], &mut |it| items.push(it));
@@ -274,13 +244,12 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             }
             // A record that was skipped has ended: it goes alone, with the
             // bytes kept of it (a notation quarantines it).
-            if let Some((start, prefix)) = &skip
-                && items.first().is_some_and(|it| it.start == *start)
+            if let Some((start, _)) = skip
+                && items.first().is_some_and(|it| it.start == start)
+                && let Some((start, prefix)) = skip.take()
             {
-                let (start, prefix) = (*start, prefix.clone());
                 self.segment(&prefix, start, &items[..1])?;
                 items.remove(0);
-                skip = None;
             }
             if !items.is_empty() && (eof || (fed - base) as usize >= window_bytes) {
                 self.segment(&buf, base, &items)?;
