@@ -88,6 +88,19 @@ pub fn append_strs<S: AsRef<str>>(b: &mut StrList, items: Option<impl IntoIterat
     }
 }
 
+/// Appends a list of integers (items may be null), or a null list.
+pub fn append_i32s(b: &mut I32List, items: Option<impl IntoIterator<Item = Option<i32>>>) {
+    match items {
+        Some(items) => {
+            for x in items {
+                b.values().append_option(x);
+            }
+            b.append(true);
+        }
+        None => b.append(false),
+    }
+}
+
 macro_rules! col_builder {
     (u64) => {
         arrow_array::builder::UInt64Builder

@@ -13,7 +13,7 @@ use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
 use crate::columns::pinochle::*;
-use crate::columns::table::{append_kv, append_melds, append_strs};
+use crate::columns::table::{append_i32s, append_kv, append_melds, append_strs};
 use crate::error::Diag;
 use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
@@ -122,7 +122,7 @@ fn classify(name: &[u8]) -> Class {
                 return Class::Known(TYPE_BASE + s as usize);
             }
             if let Some(n) = name.strip_prefix(b"BidSystem")
-                && let Some(team) = super::lex::parse_u32(n)
+                && let Some(team) = values::parse_u32(n)
             {
                 return Class::BidSystem(team);
             }
@@ -675,15 +675,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             (&play_scores, &mut o.play_scores),
             (&hand_scores, &mut o.hand_scores),
         ] {
-            match s {
-                Some(v) => {
-                    for x in v {
-                        b.values().append_option(*x);
-                    }
-                    b.append(true);
-                }
-                None => b.append(false),
-            }
+            append_i32s(b, s.as_ref().map(|v| v.iter().copied()));
         }
         o.victor.append_option(victor);
         // Texts as written for the dot-syntax tags that were read (rejected ones are in other_tags).
@@ -928,6 +920,15 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
     }
 
+    /// P028: a token after a section's `*` termination.
+    fn after_termination(&mut self, tok: &Token<'a>, section: &str) {
+        let msg = format!(
+            "{} after the {section}'s '*' termination is ignored",
+            lex_found(tok)
+        );
+        self.warn(tok.at as usize, "P028", msg);
+    }
+
     /// The section's start seat, checked against the game's seats.
     fn section_start(&mut self, t: &Tag<'a>) -> Option<usize> {
         if is_missing(t.value) {
@@ -969,11 +970,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         let mut misaligned = false;
         for tok in self.tokens(t) {
             if a.terminated {
-                let msg = format!(
-                    "{} after the auction's '*' termination is ignored",
-                    lex_found(tok)
-                );
-                self.warn(tok.at as usize, "P028", msg);
+                self.after_termination(tok, "auction");
                 continue;
             }
             let txt = tok.text;
@@ -1048,11 +1045,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         };
         for tok in self.tokens(t) {
             if p.terminated {
-                let msg = format!(
-                    "{} after the play's '*' termination is ignored",
-                    lex_found(tok)
-                );
-                self.warn(tok.at as usize, "P028", msg);
+                self.after_termination(tok, "play");
                 continue;
             }
             let txt = tok.text;

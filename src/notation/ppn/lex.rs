@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use memchr::{memchr, memchr2, memchr3};
 
+use super::values::parse_u32;
 use crate::error::Diag;
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
@@ -449,21 +450,6 @@ pub fn parse_segment(text: &[u8]) -> Option<Segment<'_>> {
         _ => None,
     };
     Some(Segment { text, start, end })
-}
-
-/// A non-negative decimal number without sign, overflow-checked.
-pub fn parse_u32(s: &[u8]) -> Option<u32> {
-    if s.is_empty() || s.len() > 10 {
-        return None;
-    }
-    let mut v: u32 = 0;
-    for &b in s {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        v = v.checked_mul(10)?.checked_add((b - b'0') as u32)?;
-    }
-    Some(v)
 }
 
 #[cfg(test)]

@@ -9,25 +9,36 @@ pub fn is_missing(v: &[u8]) -> bool {
     matches!(v.trim_ascii(), b"" | b"*" | b"?")
 }
 
-/// A decimal integer with optional sign, overflow-checked.
-pub fn parse_i32(v: &[u8]) -> Option<i32> {
-    let v = v.trim_ascii();
-    let (neg, digits) = match v.first()? {
-        b'-' => (true, &v[1..]),
-        b'+' => (false, &v[1..]),
-        _ => (false, v),
-    };
-    if digits.is_empty() || digits.len() > 10 {
+/// One to ten decimal digits, nothing else.
+fn digits(s: &[u8]) -> Option<i64> {
+    if s.is_empty() || s.len() > 10 {
         return None;
     }
     let mut n: i64 = 0;
-    for &b in digits {
+    for &b in s {
         if !b.is_ascii_digit() {
             return None;
         }
         n = n * 10 + (b - b'0') as i64;
     }
+    Some(n)
+}
+
+/// A decimal integer with optional sign, overflow-checked.
+pub fn parse_i32(v: &[u8]) -> Option<i32> {
+    let v = v.trim_ascii();
+    let (neg, d) = match v.first()? {
+        b'-' => (true, &v[1..]),
+        b'+' => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let n = digits(d)?;
     i32::try_from(if neg { -n } else { n }).ok()
+}
+
+/// A non-negative decimal number without sign or spaces, overflow-checked.
+pub fn parse_u32(s: &[u8]) -> Option<u32> {
+    u32::try_from(digits(s)?).ok()
 }
 
 /// Team-ordered scores `-54:328`; `*` or `?` entries are unknown.
@@ -303,6 +314,12 @@ mod tests {
         assert_eq!(parse_i32(b"2147483648"), None);
         assert_eq!(parse_i32(b"-2147483648"), Some(i32::MIN));
         assert_eq!(parse_i32(b"6x"), None);
+        assert_eq!(parse_u32(b"4294967295"), Some(u32::MAX));
+        assert_eq!(parse_u32(b"4294967296"), None);
+        assert_eq!(parse_u32(b"007"), Some(7));
+        assert_eq!(parse_u32(b"+7"), None);
+        assert_eq!(parse_u32(b" 7"), None);
+        assert_eq!(parse_u32(b""), None);
         assert_eq!(parse_scores(b"-54:328"), Some(vec![Some(-54), Some(328)]));
         assert_eq!(
             parse_scores(b"26:9:71"),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::{Hand, K, text};
 use crate::columns::pinochle::HandsBuilder;
+use crate::columns::table::append_i32s;
 use crate::notation::ppn::values::{self, HandEntry};
 use crate::pinochle::rules::Profile;
 use crate::pinochle::rules::hand::{Derived, Issue, PLAYERS, Stated, TEAMS, derive};
@@ -436,15 +437,7 @@ impl<'a> Hand<'_, 'a> {
             (&mut o.computed_play_scores, score.map(|s| &s.play_scores)),
             (&mut o.computed_hand_scores, score.map(|s| &s.hand_scores)),
         ] {
-            match v {
-                Some(v) => {
-                    for x in v {
-                        b.values().append_value(*x);
-                    }
-                    b.append(true);
-                }
-                None => b.append(false),
-            }
+            append_i32s(b, v.map(|v| v.iter().map(|&x| Some(x))));
         }
         o.computed_result
             .append_option(score.map(|s| s.outcome.as_str()));
