@@ -2,6 +2,7 @@
 
 #[macro_use]
 pub mod table;
+pub mod cards;
 pub mod errors;
 pub mod pinochle;
 pub mod render;

@@ -120,6 +120,9 @@ macro_rules! col_builder {
     (strs) => {
         $crate::columns::table::StrList
     };
+    (cards) => {
+        $crate::columns::cards::CardList
+    };
     (i32s) => {
         $crate::columns::table::I32List
     };
@@ -169,6 +172,9 @@ macro_rules! col_cap {
             $n,
         )
     };
+    (cards, $n:expr) => {
+        $crate::columns::cards::CardList::with_capacity($n)
+    };
     (strs, $n:expr) => {
         arrow_array::builder::ListBuilder::with_capacity(
             arrow_array::builder::StringBuilder::with_capacity($n * 20, $n * 40),
@@ -207,6 +213,9 @@ macro_rules! col_type {
     };
     (strs) => {
         $crate::columns::table::list_of(arrow_schema::DataType::Utf8)
+    };
+    (cards) => {
+        $crate::columns::cards::CardList::data_type()
     };
     (i32s) => {
         $crate::columns::table::list_of(arrow_schema::DataType::Int32)

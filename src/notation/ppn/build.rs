@@ -687,12 +687,9 @@ impl<'g, 'a> Hand<'g, 'a> {
         ] {
             b.append_option(self.known[k as usize].map(|i| text(&self.lists.tags[i])));
         }
-        append_strs(
-            &mut o.kitty,
-            kitty.as_ref().map(|c| c.iter().map(|c| c.as_str())),
-        );
-        append_strs(
-            &mut o.discard,
+        o.kitty
+            .append(kitty.as_ref().map(|c| c.iter().map(|c| c.as_str())));
+        o.discard.append(
             discard
                 .as_ref()
                 .and_then(|d| d.cards.as_ref())
@@ -901,15 +898,14 @@ impl<'g, 'a> Hand<'g, 'a> {
                     .and_then(|t| team_of(pos, self.players, t))
                     .map(|t| t as i32),
             );
-            append_strs(&mut out.dealt, cards(dealt[pos]));
-            append_strs(&mut out.held, cards(held[pos]));
-            append_strs(&mut out.passed, cards(pass[pos]));
-            append_strs(&mut out.meld_cards, cards(meld[pos]));
+            out.dealt.append(cards(dealt[pos]));
+            out.held.append(cards(held[pos]));
+            out.passed.append(cards(pass[pos]));
+            out.meld_cards.append(cards(meld[pos]));
             out.meld_points
                 .append_option(meld[pos].and_then(|e| e.points));
             let d = computed.map(|c| &c.derived);
-            append_strs(
-                &mut out.computed_dealt,
+            out.computed_dealt.append(
                 d.and_then(|d| d.dealt[pos].as_ref())
                     .map(|h| h.iter().map(|c| c.as_str())),
             );
@@ -1120,7 +1116,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             out.trick.append_value(k as i32 + 1);
             out.leader.append_option(leader.map(Seat::as_str));
             out.complete.append_value(t.range.len() == n);
-            append_strs(&mut out.cards, Some(p.texts[t.range.clone()].iter()));
+            out.cards.append(Some(p.texts[t.range.clone()].iter()));
             out.winner.append_option(t.winner.map(Seat::as_str));
             out.points.append_option(t.points);
             let c = computed.and_then(|d| d.tricks.get(k));
