@@ -22,7 +22,6 @@ use deckhand::pinochle::rules::Profile;
 
 /// Exit status: 0 all records converted, 1 some records quarantined, 2 fatal error.
 fn main() -> ExitCode {
-    keep_freed_memory_a_while();
     match run() {
         Ok(code) => code,
         Err(e) => {
@@ -30,19 +29,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// mimalloc gives freed pages back to the system 10 ms after they fall
-/// empty, so each group's freshly built Arrow buffers page-faulted (and were
-/// zeroed by the kernel) anew: 315,000 page faults and about 20% of the time
-/// of `bench` on a 174 MB archive. Waiting a second before purging lets the
-/// next group reuse them (1,550 faults); memory still goes back when a run
-/// shrinks, and `MIMALLOC_PURGE_DELAY` in the environment still wins.
-fn keep_freed_memory_a_while() {
-    /// `mi_option_purge_delay` in mimalloc's `mi_option_e` (v2 and v3).
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    // SAFETY: called once, first thing in main, before any thread starts.
-    unsafe { libmimalloc_sys::mi_option_set_default(PURGE_DELAY, 1000) };
 }
 
 fn run() -> anyhow::Result<ExitCode> {
