@@ -4,10 +4,12 @@
 
 use std::ops::Range;
 
-use super::meld::{MeldItem, has_marriage, meld};
+use std::borrow::Cow;
+
+use super::meld::{Counts, MeldItem, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Holding, Violation, beats, check_held, holding, points, winner};
+use super::trick::{Holding, Violation, beats, check_held, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -17,7 +19,7 @@ pub const TRICKS: usize = 20;
 
 /// What a record states, as the rules need it.
 #[derive(Clone, Debug, Default)]
-pub struct Stated<'a> {
+pub struct Stated<'a, 'd> {
     /// `None`: no Trump tag; `Some(None)`: `-` (no trump named).
     pub trump: Option<Option<Suit>>,
     /// Calls in order: (seat, bid) with `None` for Pass and unreadable calls.
@@ -31,7 +33,7 @@ pub struct Stated<'a> {
     pub tricks: &'a [Range<usize>],
     pub play_terminated: bool,
     /// Cards dealt to each seat, from a Deal tag.
-    pub deal: [Option<&'a [Card]>; PLAYERS],
+    pub deal: [Option<&'d [Card]>; PLAYERS],
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,13 +71,13 @@ pub enum Issue {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Derived {
+pub struct Derived<'a> {
     /// From the auction (the last and highest bid), else as tagged.
     pub declarer: Option<usize>,
     pub contract: Option<i32>,
     pub tricks: Vec<TrickResult>,
     /// Cards dealt to each seat: the Deal tag's, or rebuilt from the play.
-    pub dealt: [Option<Vec<Card>>; PLAYERS],
+    pub dealt: [Option<Cow<'a, [Card]>>; PLAYERS],
     pub dealt_from_play: bool,
     pub melds: [Option<(i32, Vec<MeldItem>)>; PLAYERS],
     pub score: Option<HandScore>,
@@ -98,25 +100,16 @@ pub fn auction_winner(calls: &[(Option<usize>, Option<i32>)]) -> Option<(Option<
     best
 }
 
-fn card_index(c: Card) -> usize {
-    c.suit as usize * 6 + c.rank as usize
-}
-
-/// The full double deck: four of each A T K Q J in each suit.
-fn deck_issue<'h>(hands: impl Iterator<Item = &'h Vec<Card>>) -> Option<Issue> {
-    let mut count = [0i32; 24];
-    for h in hands {
-        for &c in h {
-            count[card_index(c)] += 1;
-        }
-    }
+/// The full double deck: four of each A T K Q J in each suit, from the
+/// four hands' counts.
+fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
     let mut missing = Vec::new();
     let mut extra = Vec::new();
     for suit in Suit::DOT_ORDER {
         for rank in [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine] {
             let c = Card { suit, rank };
             let want = if rank == Rank::Nine { 0 } else { 4 };
-            let have = count[card_index(c)];
+            let have: u32 = held.iter().map(|h| h[suit as usize][rank as usize]).sum();
             for _ in have..want {
                 missing.push(c);
             }
@@ -128,7 +121,22 @@ fn deck_issue<'h>(hands: impl Iterator<Item = &'h Vec<Card>>) -> Option<Issue> {
     (!missing.is_empty() || !extra.is_empty()).then_some(Issue::Deck { missing, extra })
 }
 
-pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
+/// The cards of one trick when all are known (at most four).
+fn trick_cards(cards: &[Option<Card>]) -> Option<([Card; PLAYERS], usize)> {
+    if cards.len() > PLAYERS {
+        return None;
+    }
+    let mut buf = [Card {
+        suit: Suit::C,
+        rank: Rank::A,
+    }; PLAYERS];
+    for (b, c) in buf.iter_mut().zip(cards) {
+        *b = (*c)?;
+    }
+    Some((buf, cards.len()))
+}
+
+pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     let mut d = Derived::default();
     match auction_winner(s.calls) {
         Some((seat, bid)) => {
@@ -144,46 +152,31 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
         }
     }
     let trump = s.trump;
+    let flat_trump = trump.flatten();
 
     // Tricks: leaders follow computed winners from the Play tag's seat (or the declarer).
-    let mut leader = s.play_start.or(d.declarer);
     let total = s.tricks.len();
     let complete_play = total == TRICKS
         && !s.play_terminated
         && s.tricks.iter().all(|r| r.len() == PLAYERS)
         && s.cards.iter().all(|c| c.is_some());
-    let mut seat_of = vec![None; s.cards.len()];
+    d.tricks.reserve_exact(total);
+    let mut leader = s.play_start.or(d.declarer);
     for (k, r) in s.tricks.iter().enumerate() {
-        let mut buf = [Card {
-            suit: Suit::C,
-            rank: Rank::A,
-        }; PLAYERS];
-        let known = r.len() <= PLAYERS && s.cards[r.clone()].iter().all(|c| c.is_some());
-        if known {
-            for (b, c) in buf.iter_mut().zip(&s.cards[r.clone()]) {
-                *b = c.unwrap();
-            }
-        }
-        let cards: Option<&[Card]> = known.then(|| &buf[..r.len()]);
         let mut t = TrickResult {
             leader,
             ..Default::default()
         };
-        if let Some(l) = leader {
-            for (i, slot) in seat_of[r.clone()].iter_mut().enumerate() {
-                *slot = Some((l + i) % PLAYERS);
+        if let Some((cards, PLAYERS)) = trick_cards(&s.cards[r.clone()]) {
+            let last = complete_play && k + 1 == TRICKS;
+            match (trump, leader) {
+                (Some(tr), Some(l)) => {
+                    t.winner = Some((l + winner(&cards, tr)) % PLAYERS);
+                    t.points = Some(points(&cards, last, p));
+                }
+                (None, _) => t.points = Some(points(&cards, last, p)),
+                (Some(_), None) => {}
             }
-        }
-        if let (Some(cards), Some(Some(tr)), Some(l)) = (cards, trump.map(Some), leader)
-            && cards.len() == PLAYERS
-        {
-            let w = (l + winner(cards, tr)) % PLAYERS;
-            t.winner = Some(w);
-            t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
-        } else if let (Some(cards), None) = (cards, trump)
-            && cards.len() == PLAYERS
-        {
-            t.points = Some(points(cards, complete_play && k + 1 == TRICKS, p));
         }
         leader = t.winner;
         d.tricks.push(t);
@@ -192,21 +185,30 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
         d.missing
             .push("no Trump tag: trick winners and melds cannot be computed");
     }
+    // Who played each card: the trick's leader, then clockwise.
+    let seats_known = d.tricks.iter().all(|t| t.leader.is_some());
+    let played = || {
+        s.tricks.iter().zip(&d.tricks).flat_map(|(r, t)| {
+            let l = t.leader.unwrap_or(0);
+            r.clone().map(move |i| (i, (l + i - r.start) % PLAYERS))
+        })
+    };
 
     // Cards dealt: the Deal tag's, else rebuilt from a complete play.
     if s.deal.iter().all(|h| h.is_some()) {
         for (seat, h) in s.deal.iter().enumerate() {
-            d.dealt[seat] = h.map(|h| h.to_vec());
+            d.dealt[seat] = h.map(Cow::Borrowed);
         }
-    } else if complete_play && seat_of.iter().all(|x| x.is_some()) {
-        let mut hands: [Vec<Card>; PLAYERS] = Default::default();
-        for (c, seat) in s.cards.iter().zip(&seat_of) {
-            hands[seat.unwrap()].push(c.unwrap());
+    } else if complete_play && seats_known {
+        let mut hands: [Vec<Card>; PLAYERS] =
+            std::array::from_fn(|_| Vec::with_capacity(HAND_SIZE));
+        for (i, seat) in played() {
+            hands[seat].push(s.cards[i].unwrap());
         }
         for (seat, mut h) in hands.into_iter().enumerate() {
             // Canonical order: suits C D S H, ranks A T K Q J.
-            h.sort();
-            d.dealt[seat] = Some(h);
+            h.sort_unstable();
+            d.dealt[seat] = Some(Cow::Owned(h));
         }
         d.dealt_from_play = true;
     } else if s.deal.iter().any(|h| h.is_some()) {
@@ -219,6 +221,8 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
     }
 
     let dealt_known = d.dealt.iter().all(|h| h.is_some());
+    let held: [Counts; PLAYERS] =
+        std::array::from_fn(|seat| counts(d.dealt[seat].as_deref().unwrap_or(&[])));
     if dealt_known && !d.dealt_from_play {
         for (seat, h) in d.dealt.iter().enumerate() {
             let n = h.as_ref().map_or(0, |h| h.len());
@@ -226,25 +230,28 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
                 d.issues.push(Issue::HandSize { seat, cards: n });
             }
         }
-        if let Some(i) = deck_issue(d.dealt.iter().flatten()) {
+        if let Some(i) = deck_issue(&held) {
             d.issues.push(i);
         }
     }
 
     // Replay against the hands: held cards and the rules of play.
     if dealt_known {
-        let mut left: [Holding; PLAYERS] =
-            std::array::from_fn(|seat| holding(d.dealt[seat].as_deref().unwrap_or(&[])));
-        let flat_trump = trump.flatten();
-        for r in s.tricks {
+        let mut left: [Holding; PLAYERS] = std::array::from_fn(|seat| {
+            std::array::from_fn(|su| std::array::from_fn(|r| held[seat][su][r].min(255) as u8))
+        });
+        for (r, t) in s.tricks.iter().zip(&d.tricks) {
+            // Cards whose player is unknown (no leader) cannot be checked.
+            let Some(l) = t.leader else { continue };
             // The trick so far: the suit led and the card winning.
             let mut led_best: Option<(Suit, Card)> = None;
-            for i in r.clone() {
-                let (Some(card), Some(seat)) = (s.cards[i], seat_of[i]) else {
+            for (j, i) in r.clone().enumerate() {
+                let Some(card) = s.cards[i] else {
                     continue;
                 };
-                let n = &mut left[seat][card.suit as usize][card.rank as usize];
-                if *n == 0 {
+                let seat = (l + j) % PLAYERS;
+                let n = left[seat][card.suit as usize][card.rank as usize];
+                if n == 0 {
                     let dealt = d.dealt[seat].as_ref().unwrap();
                     d.issues.push(Issue::NotHeld {
                         index: i,
@@ -265,7 +272,7 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
                             violation: v,
                         });
                     }
-                    left[seat][card.suit as usize][card.rank as usize] -= 1;
+                    left[seat][card.suit as usize][card.rank as usize] = n - 1;
                 }
                 led_best = match led_best {
                     None => Some((card.suit, card)),
@@ -283,14 +290,18 @@ pub fn derive(s: &Stated<'_>, p: &Profile) -> Derived {
         }
         return d;
     };
-    let no_marriage = d.dealt[declarer].as_ref().map(|h| !has_marriage(h));
+    let no_marriage = d.dealt[declarer]
+        .as_ref()
+        .map(|_| !has_marriage_in(&held[declarer]));
     let meld_trump = match (no_marriage, trump) {
         (Some(true), _) => Some(None),
         (_, t) => t,
     };
     if let Some(t) = meld_trump {
-        for seat in 0..PLAYERS {
-            d.melds[seat] = d.dealt[seat].as_ref().map(|h| meld(h, t, &p.melds));
+        for ((m, dealt), h) in d.melds.iter_mut().zip(&d.dealt).zip(&held) {
+            if dealt.is_some() {
+                *m = Some(meld_of_counts(h, t, &p.melds));
+            }
         }
     }
     let Some(contract) = d.contract else {

@@ -66,8 +66,12 @@ fn points(table: &SetPoints, n: u32) -> i32 {
 /// The meld of `cards` with `trump` (`None`: no trump named), as a total and
 /// a breakdown in a fixed order (only classes with at least one set).
 pub fn meld(cards: &[Card], trump: Option<Suit>, table: &Melds) -> (i32, Vec<MeldItem>) {
-    let c = counts(cards);
-    let mut items = Vec::new();
+    meld_of_counts(&counts(cards), trump, table)
+}
+
+/// [`meld`] of cards already counted.
+pub fn meld_of_counts(c: &Counts, trump: Option<Suit>, table: &Melds) -> (i32, Vec<MeldItem>) {
+    let mut items = Vec::with_capacity(4);
     let push = |items: &mut Vec<MeldItem>, kind, count: u32, table: &SetPoints| {
         if count > 0 {
             items.push(MeldItem {
@@ -200,7 +204,11 @@ pub fn meld_cards(hand: &[Card], trump: Option<Suit>) -> Vec<Card> {
 /// Whether the cards hold a marriage (K and Q of one suit): without one, a
 /// declarer cannot name trump.
 pub fn has_marriage(cards: &[Card]) -> bool {
-    let c = counts(cards);
+    has_marriage_in(&counts(cards))
+}
+
+/// [`has_marriage`] of cards already counted.
+pub fn has_marriage_in(c: &Counts) -> bool {
     (0..4).any(|s| c[s][Rank::K as usize] > 0 && c[s][Rank::Q as usize] > 0)
 }
 

@@ -72,9 +72,9 @@ pub struct PlayParse<'a> {
     pub tricks: Vec<TrickParse>,
 }
 
-pub struct Computed {
+pub struct Computed<'d> {
     pub profile: Arc<Profile>,
-    pub derived: Derived,
+    pub derived: Derived<'d>,
 }
 
 fn join(v: &[i32]) -> String {
@@ -164,13 +164,13 @@ impl<'a> Hand<'_, 'a> {
         self.seats.iter().position(|&x| x == s)
     }
 
-    pub(super) fn compute(
+    pub(super) fn compute<'d>(
         &mut self,
         cfg: &RulesConfig,
         auction: Option<&AuctionParse<'a>>,
         play: Option<&PlayParse<'a>>,
-        dealt: &[Option<&HandEntry>],
-    ) -> Option<Computed> {
+        dealt: &[Option<&'d HandEntry>],
+    ) -> Option<Computed<'d>> {
         if !cfg.compute {
             return None;
         }
