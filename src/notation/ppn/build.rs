@@ -19,7 +19,7 @@ use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::pinochle::{Card, Seat};
-use compute::{AuctionParse, CallParse, Computed, PlayParse, RulesConfig, TrickParse};
+use compute::{AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, TrickParse};
 
 /// Known single-valued tags, by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -729,7 +729,13 @@ impl<'g, 'a> Hand<'g, 'a> {
         let auction = self.parse_auction();
         let play = self.parse_play();
         let dealt = self.by_seat(K::Deal, &deal);
-        let computed = self.compute(cfg, auction.as_ref(), play.as_ref(), &dealt);
+        let stated_scores = Scores {
+            game: game_scores.as_deref(),
+            meld: meld_scores.as_deref(),
+            play: play_scores.as_deref(),
+            hand: hand_scores.as_deref(),
+        };
+        let computed = self.compute(cfg, auction.as_ref(), play.as_ref(), &dealt, &stated_scores);
         if let Some(a) = &auction {
             self.bids_rows(hand_id, a, &mut out.bids);
         }

@@ -72,6 +72,14 @@ pub struct PlayParse<'a> {
     pub tricks: Vec<TrickParse>,
 }
 
+/// The score tags as read (`None`: absent or unreadable).
+pub struct Scores<'s> {
+    pub game: Option<&'s [Option<i32>]>,
+    pub meld: Option<&'s [Option<i32>]>,
+    pub play: Option<&'s [Option<i32>]>,
+    pub hand: Option<&'s [Option<i32>]>,
+}
+
 pub struct Computed<'d> {
     pub profile: Arc<Profile>,
     pub derived: Derived<'d>,
@@ -108,7 +116,7 @@ impl<'a> Hand<'_, 'a> {
     }
 
     /// Why the profile does not cover this hand, if it does not.
-    fn not_covered(&self) -> Option<String> {
+    fn not_covered(&self, scores: &Scores) -> Option<String> {
         if self.players != PLAYERS {
             return Some(format!("the game has {} players", self.players));
         }
@@ -136,11 +144,13 @@ impl<'a> Hand<'_, 'a> {
                 ));
             }
         }
-        for k in [K::GameScores, K::MeldScores, K::PlayScores, K::HandScores] {
-            if let Some(n) = self
-                .present(k as usize)
-                .and_then(values::parse_scores)
-                .map(|v| v.len())
+        for (k, v) in [
+            (K::GameScores, scores.game),
+            (K::MeldScores, scores.meld),
+            (K::PlayScores, scores.play),
+            (K::HandScores, scores.hand),
+        ] {
+            if let Some(n) = v.map(|v| v.len())
                 && n != TEAMS
             {
                 return Some(format!("{} lists {n} teams", super::TAG_NAMES[k as usize]));
@@ -170,12 +180,13 @@ impl<'a> Hand<'_, 'a> {
         auction: Option<&AuctionParse<'a>>,
         play: Option<&PlayParse<'a>>,
         dealt: &[Option<&'d HandEntry>],
+        scores: &Scores,
     ) -> Option<Computed<'d>> {
         if !cfg.compute {
             return None;
         }
         let profile = self.choose_profile(cfg)?;
-        if let Some(why) = self.not_covered() {
+        if let Some(why) = self.not_covered(scores) {
             let msg = format!(
                 "rules profile {} covers double-deck four-handed partnership pinochle and {why}: computed values are null",
                 profile.name
@@ -215,7 +226,7 @@ impl<'a> Hand<'_, 'a> {
         };
         let d = derive(&stated, &profile);
         self.report_issues(&d, play);
-        self.compare_hand(&d, auction.is_some());
+        self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
             let msg = format!("some computed values are null: {}", d.missing.join("; "));
             self.info("P061", msg);
@@ -304,7 +315,7 @@ impl<'a> Hand<'_, 'a> {
         }
     }
 
-    fn compare_hand(&mut self, d: &Derived, has_auction: bool) {
+    fn compare_hand(&mut self, d: &Derived, has_auction: bool, scores: &Scores) {
         let seats = self.seats;
         if has_auction {
             if let (Some(c), Some(a)) = (d.declarer, self.seat_of(K::Declarer))
@@ -348,12 +359,12 @@ impl<'a> Hand<'_, 'a> {
             );
             self.warn(at, "P057", msg);
         }
-        for (k, computed) in [
-            (K::MeldScores, &score.meld_scores),
-            (K::PlayScores, &score.play_scores),
-            (K::HandScores, &score.hand_scores),
+        for (k, computed, annotated) in [
+            (K::MeldScores, &score.meld_scores, scores.meld),
+            (K::PlayScores, &score.play_scores, scores.play),
+            (K::HandScores, &score.hand_scores, scores.hand),
         ] {
-            let Some(annotated) = self.present(k as usize).and_then(values::parse_scores) else {
+            let Some(annotated) = annotated else {
                 continue;
             };
             let same = annotated.len() == computed.len()
@@ -367,7 +378,7 @@ impl<'a> Hand<'_, 'a> {
                     "{} is {} by the rules, annotated {}",
                     super::TAG_NAMES[k as usize],
                     join(computed),
-                    join_opt(&annotated)
+                    join_opt(annotated)
                 );
                 self.warn(at, "P056", msg);
             }
