@@ -2,8 +2,8 @@
 
 #[macro_use]
 pub mod table;
-pub mod cards;
 pub mod errors;
+pub mod lists;
 pub mod pinochle;
 pub mod render;
 

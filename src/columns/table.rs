@@ -9,7 +9,6 @@ use arrow_schema::{DataType, Field, Fields};
 pub type StrList = ListBuilder<StringBuilder>;
 pub type I32List = ListBuilder<arrow_array::builder::Int32Builder>;
 pub type KvList = ListBuilder<StructBuilder>;
-pub type MeldList = ListBuilder<StructBuilder>;
 
 pub fn meld_fields() -> Fields {
     Fields::from(vec![
@@ -17,32 +16,6 @@ pub fn meld_fields() -> Fields {
         Field::new("count", DataType::Int32, false),
         Field::new("points", DataType::Int32, false),
     ])
-}
-
-pub fn new_meld_list() -> MeldList {
-    ListBuilder::new(StructBuilder::from_fields(meld_fields(), 0))
-}
-
-/// Appends a meld breakdown, or null.
-pub fn append_melds(b: &mut MeldList, items: Option<&[crate::pinochle::rules::meld::MeldItem]>) {
-    let Some(items) = items else {
-        b.append(false);
-        return;
-    };
-    for m in items {
-        let s = b.values();
-        s.field_builder::<StringBuilder>(0)
-            .unwrap()
-            .append_value(m.kind.as_str());
-        s.field_builder::<arrow_array::builder::Int32Builder>(1)
-            .unwrap()
-            .append_value(m.count as i32);
-        s.field_builder::<arrow_array::builder::Int32Builder>(2)
-            .unwrap()
-            .append_value(m.points);
-        s.append(true);
-    }
-    b.append(true);
 }
 
 pub fn kv_fields() -> Fields {
@@ -121,7 +94,7 @@ macro_rules! col_builder {
         $crate::columns::table::StrList
     };
     (cards) => {
-        $crate::columns::cards::CardList
+        $crate::columns::lists::CardList
     };
     (i32s) => {
         $crate::columns::table::I32List
@@ -130,7 +103,7 @@ macro_rules! col_builder {
         $crate::columns::table::KvList
     };
     (melds) => {
-        $crate::columns::table::MeldList
+        $crate::columns::lists::MeldList
     };
 }
 
@@ -139,7 +112,7 @@ macro_rules! col_new {
         $crate::columns::table::new_kv_list()
     };
     (melds) => {
-        $crate::columns::table::new_meld_list()
+        $crate::columns::lists::MeldList::new()
     };
     (strs) => {
         arrow_array::builder::ListBuilder::new(arrow_array::builder::StringBuilder::new())
@@ -164,16 +137,10 @@ macro_rules! col_cap {
         )
     };
     (melds, $n:expr) => {
-        arrow_array::builder::ListBuilder::with_capacity(
-            arrow_array::builder::StructBuilder::from_fields(
-                $crate::columns::table::meld_fields(),
-                $n * 4,
-            ),
-            $n,
-        )
+        $crate::columns::lists::MeldList::with_capacity($n)
     };
     (cards, $n:expr) => {
-        $crate::columns::cards::CardList::with_capacity($n)
+        $crate::columns::lists::CardList::with_capacity($n)
     };
     (strs, $n:expr) => {
         arrow_array::builder::ListBuilder::with_capacity(
@@ -215,7 +182,7 @@ macro_rules! col_type {
         $crate::columns::table::list_of(arrow_schema::DataType::Utf8)
     };
     (cards) => {
-        $crate::columns::cards::CardList::data_type()
+        $crate::columns::lists::CardList::data_type()
     };
     (i32s) => {
         $crate::columns::table::list_of(arrow_schema::DataType::Int32)

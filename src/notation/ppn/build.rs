@@ -13,7 +13,7 @@ use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
 use crate::columns::pinochle::*;
-use crate::columns::table::{append_i32s, append_kv, append_melds, append_strs};
+use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::Diag;
 use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
@@ -918,7 +918,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             let m = d.and_then(|d| d.melds[pos].as_ref());
             self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
             out.computed_meld_points.append_option(m.map(|m| m.0));
-            append_melds(&mut out.computed_melds, m.map(|m| m.1.as_slice()));
+            out.computed_melds.append(m.map(|m| m.1.as_slice()));
         }
     }
 
