@@ -238,7 +238,9 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     // Replay against the hands: held cards and the rules of play.
     if dealt_known {
         let mut left: [Holding; PLAYERS] = std::array::from_fn(|seat| {
-            std::array::from_fn(|su| std::array::from_fn(|r| held[seat][su][r].min(255) as u8))
+            std::array::from_fn(|su| {
+                std::array::from_fn(|r| held[seat][su].get(r).map_or(0, |&n| n.min(255) as u8))
+            })
         });
         for (r, t) in s.tricks.iter().zip(&d.tricks) {
             // Cards whose player is unknown (no leader) cannot be checked.

@@ -54,11 +54,12 @@ impl Violation {
     }
 }
 
-/// How many of each card a player holds: `[suit][rank]`.
-pub type Holding = [[u8; 6]; 4];
+/// How many of each card a player holds: `[suit][rank]`, ranks A T K Q J 9
+/// and two bytes left zero, so a suit reads as one `u64` (non-zero: held).
+pub type Holding = [[u8; 8]; 4];
 
 pub fn holding(hand: &[Card]) -> Holding {
-    let mut h = [[0u8; 6]; 4];
+    let mut h = [[0u8; 8]; 4];
     for c in hand {
         h[c.suit as usize][c.rank as usize] += 1;
     }
@@ -90,19 +91,22 @@ pub fn check_held(
     trump: Option<Suit>,
     must_head: bool,
 ) -> Result<(), Violation> {
-    let has = |s: Suit| held[s as usize].iter().any(|&n| n > 0);
+    let has = |s: Suit| u64::from_ne_bytes(held[s as usize]) != 0;
     let can_beat = |s: Suit| {
-        held[s as usize].iter().enumerate().any(|(r, &n)| {
-            n > 0
-                && beats(
-                    Card {
-                        suit: s,
-                        rank: RANKS[r],
-                    },
-                    best,
-                    trump,
-                )
-        })
+        held[s as usize][..RANKS.len()]
+            .iter()
+            .enumerate()
+            .any(|(r, &n)| {
+                n > 0
+                    && beats(
+                        Card {
+                            suit: s,
+                            rank: RANKS[r],
+                        },
+                        best,
+                        trump,
+                    )
+            })
     };
     if has(led) {
         if card.suit != led {
