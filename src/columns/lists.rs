@@ -11,18 +11,113 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StringArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field};
+use arrow_schema::{DataType, Field, Fields};
 
 use crate::pinochle::rules::meld::MeldItem;
 
+/// Strings as one byte vector and their end offsets.
+#[derive(Debug)]
+struct Strings {
+    bytes: Vec<u8>,
+    /// Offsets into `bytes`, starting with 0.
+    offsets: Vec<i32>,
+}
+
+impl Strings {
+    fn with_capacity(items: usize, bytes: usize) -> Self {
+        let mut offsets = Vec::with_capacity(items + 1);
+        offsets.push(0);
+        Strings {
+            bytes: Vec::with_capacity(bytes),
+            offsets,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, s: &str) {
+        let s = s.as_bytes();
+        if let [a, b] = *s {
+            // Cards: two pushes, no `memcpy` call.
+            self.bytes.extend_from_slice(&[a, b]);
+        } else {
+            self.bytes.extend_from_slice(s);
+        }
+        self.offsets.push(self.bytes.len() as i32);
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn finish(self) -> StringArray {
+        assert!(
+            i32::try_from(self.bytes.len()).is_ok(),
+            "strings over 2 GiB in one batch"
+        );
+        // SAFETY: offsets start at 0 and never decrease (each push appends
+        // the current length), the last is the length of the data (none
+        // wrapped: checked above), and every item is the bytes of a `&str`.
+        unsafe {
+            StringArray::new_unchecked(
+                OffsetBuffer::new_unchecked(ScalarBuffer::from(self.offsets)),
+                self.bytes.into(),
+                None,
+            )
+        }
+    }
+}
+
+/// List offsets (into the items) and validity.
+#[derive(Debug)]
+struct Lists {
+    offsets: Vec<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl Lists {
+    fn with_capacity(rows: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Lists {
+            offsets,
+            nulls: NullBufferBuilder::new(rows),
+        }
+    }
+
+    /// Ends a list (null when `!valid`) at item `end`. (Always inlined: as
+    /// a call it cost 4.3M instructions on 3,000 hands.)
+    #[inline(always)]
+    fn push(&mut self, valid: bool, end: usize) {
+        self.nulls.append(valid);
+        self.offsets.push(end as i32);
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn finish(mut self, item: DataType, values: ArrayRef) -> ListArray {
+        assert_eq!(
+            *self.offsets.last().unwrap() as i64,
+            values.len() as i64,
+            "list items over 2^31 in one batch"
+        );
+        // SAFETY: offsets start at 0, never decrease and end at the number
+        // of items (checked above, so none wrapped).
+        let offsets = unsafe { OffsetBuffer::new_unchecked(ScalarBuffer::from(self.offsets)) };
+        ListArray::new(item_field(item), offsets, values, self.nulls.finish())
+    }
+}
+
+/// The item field of every list column (as `table::list_of`).
+fn item_field(item: DataType) -> Arc<Field> {
+    Arc::new(Field::new_list_field(item, true))
+}
+
 #[derive(Debug)]
 pub struct CardList {
-    bytes: Vec<u8>,
-    /// Item offsets into `bytes`, starting with 0.
-    items: Vec<i32>,
-    /// List offsets into `items`, starting with 0.
-    lists: Vec<i32>,
-    nulls: NullBufferBuilder,
+    items: Strings,
+    lists: Lists,
 }
 
 impl Default for CardList {
@@ -38,45 +133,26 @@ impl CardList {
 
     /// Room for `rows` lists of about 20 cards.
     pub fn with_capacity(rows: usize) -> Self {
-        let mut items = Vec::with_capacity(rows * 20 + 1);
-        items.push(0);
-        let mut lists = Vec::with_capacity(rows + 1);
-        lists.push(0);
         CardList {
-            bytes: Vec::with_capacity(rows * 40),
-            items,
-            lists,
-            nulls: NullBufferBuilder::new(rows),
+            items: Strings::with_capacity(rows * 20, rows * 40),
+            lists: Lists::with_capacity(rows),
         }
     }
 
     /// Appends a list (of any strings; cards are the fast case), or null.
     #[inline]
     pub fn append<S: AsRef<str>>(&mut self, items: Option<impl IntoIterator<Item = S>>) {
-        match items {
-            Some(items) => {
-                for s in items {
-                    self.push_item(s.as_ref().as_bytes());
-                }
-                self.nulls.append_non_null();
+        let valid = items.is_some();
+        if let Some(items) = items {
+            for s in items {
+                self.items.push(s.as_ref());
             }
-            None => self.nulls.append_null(),
         }
-        self.lists.push(self.items.len() as i32 - 1);
-    }
-
-    #[inline]
-    fn push_item(&mut self, s: &[u8]) {
-        if let [a, b] = *s {
-            self.bytes.extend_from_slice(&[a, b]);
-        } else {
-            self.bytes.extend_from_slice(s);
-        }
-        self.items.push(self.bytes.len() as i32);
+        self.lists.push(valid, self.items.len());
     }
 
     pub fn len(&self) -> usize {
-        self.lists.len() - 1
+        self.lists.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -85,42 +161,13 @@ impl CardList {
 
     /// The Arrow type: a list of nullable strings, as `table::list_of(Utf8)`.
     pub fn data_type() -> DataType {
-        DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)))
+        DataType::List(item_field(DataType::Utf8))
     }
 
     /// The lists appended so far; the builder is left empty.
     pub fn finish(&mut self) -> ListArray {
-        let rows = self.len();
-        let CardList {
-            bytes,
-            items,
-            lists,
-            mut nulls,
-        } = std::mem::take(self);
-        assert!(
-            i32::try_from(bytes.len()).is_ok() && i32::try_from(items.len()).is_ok(),
-            "card list over 2 GiB in one batch"
-        );
-        // SAFETY: offsets start at 0 and never decrease (each push appends
-        // the current length), the last is the length of the data, and every
-        // item is the bytes of a `&str`, so each slice is valid UTF-8.
-        let values = unsafe {
-            StringArray::new_unchecked(
-                OffsetBuffer::new_unchecked(ScalarBuffer::from(items)),
-                bytes.into(),
-                None,
-            )
-        };
-        let list_offsets = unsafe { OffsetBuffer::new_unchecked(ScalarBuffer::from(lists)) };
-        let field = Arc::new(Field::new_list_field(DataType::Utf8, true));
-        let out = ListArray::new(
-            field,
-            list_offsets,
-            Arc::new(values) as ArrayRef,
-            nulls.finish(),
-        );
-        debug_assert_eq!(out.len(), rows);
-        out
+        let CardList { items, lists } = std::mem::take(self);
+        lists.finish(DataType::Utf8, Arc::new(items.finish()))
     }
 }
 
@@ -129,12 +176,10 @@ impl CardList {
 /// `StructBuilder` looks up each field's builder by downcasting per value.
 #[derive(Debug)]
 pub struct MeldList {
-    names: Vec<u8>,
-    name_offsets: Vec<i32>,
+    names: Strings,
     counts: Vec<i32>,
     points: Vec<i32>,
-    lists: Vec<i32>,
-    nulls: NullBufferBuilder,
+    lists: Lists,
 }
 
 impl Default for MeldList {
@@ -150,91 +195,59 @@ impl MeldList {
 
     /// Room for `rows` breakdowns of about 4 melds.
     pub fn with_capacity(rows: usize) -> Self {
-        let mut name_offsets = Vec::with_capacity(rows * 4 + 1);
-        name_offsets.push(0);
-        let mut lists = Vec::with_capacity(rows + 1);
-        lists.push(0);
         MeldList {
-            names: Vec::with_capacity(rows * 40),
-            name_offsets,
+            names: Strings::with_capacity(rows * 4, rows * 40),
             counts: Vec::with_capacity(rows * 4),
             points: Vec::with_capacity(rows * 4),
-            lists,
-            nulls: NullBufferBuilder::new(rows),
+            lists: Lists::with_capacity(rows),
         }
     }
 
     /// Appends a breakdown, or null.
     pub fn append(&mut self, items: Option<&[MeldItem]>) {
-        match items {
-            Some(items) => {
-                for m in items {
-                    self.names.extend_from_slice(m.kind.as_str().as_bytes());
-                    self.name_offsets.push(self.names.len() as i32);
-                    self.counts.push(m.count as i32);
-                    self.points.push(m.points);
-                }
-                self.nulls.append_non_null();
-            }
-            None => self.nulls.append_null(),
+        for m in items.unwrap_or_default() {
+            self.names.push(m.kind.as_str());
+            self.counts.push(m.count as i32);
+            self.points.push(m.points);
         }
-        self.lists.push(self.counts.len() as i32);
+        self.lists.push(items.is_some(), self.counts.len());
     }
 
     pub fn len(&self) -> usize {
-        self.lists.len() - 1
+        self.lists.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    fn item_type() -> DataType {
+        DataType::Struct(crate::columns::table::meld_fields())
+    }
+
     pub fn data_type() -> DataType {
-        DataType::List(Arc::new(Field::new_list_field(
-            DataType::Struct(crate::columns::table::meld_fields()),
-            true,
-        )))
+        DataType::List(item_field(Self::item_type()))
     }
 
     /// The breakdowns appended so far; the builder is left empty.
     pub fn finish(&mut self) -> ListArray {
         let MeldList {
             names,
-            name_offsets,
             counts,
             points,
             lists,
-            mut nulls,
         } = std::mem::take(self);
-        assert!(
-            i32::try_from(names.len()).is_ok(),
-            "meld names over 2 GiB in one batch"
-        );
-        // SAFETY: offsets start at 0 and never decrease, the last is the
-        // length of the data, and every name is a `&str`.
-        let names = unsafe {
-            StringArray::new_unchecked(
-                OffsetBuffer::new_unchecked(ScalarBuffer::from(name_offsets)),
-                names.into(),
-                None,
-            )
-        };
+        let fields: Fields = crate::columns::table::meld_fields();
         let items = StructArray::new(
-            crate::columns::table::meld_fields(),
+            fields,
             vec![
-                Arc::new(names) as ArrayRef,
+                Arc::new(names.finish()) as ArrayRef,
                 Arc::new(Int32Array::from(counts)),
                 Arc::new(Int32Array::from(points)),
             ],
             None,
         );
-        // SAFETY: as above, list offsets count items and never decrease.
-        let offsets = unsafe { OffsetBuffer::new_unchecked(ScalarBuffer::from(lists)) };
-        let field = Arc::new(Field::new_list_field(
-            DataType::Struct(crate::columns::table::meld_fields()),
-            true,
-        ));
-        ListArray::new(field, offsets, Arc::new(items), nulls.finish())
+        lists.finish(Self::item_type(), Arc::new(items))
     }
 }
 

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::meld::{Counts, MeldItem, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Holding, Violation, beats, check_held, points, winner};
+use super::trick::{Holding, Violation, beats, check_held, holding, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -237,11 +237,8 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
 
     // Replay against the hands: held cards and the rules of play.
     if dealt_known {
-        let mut left: [Holding; PLAYERS] = std::array::from_fn(|seat| {
-            std::array::from_fn(|su| {
-                std::array::from_fn(|r| held[seat][su].get(r).map_or(0, |&n| n.min(255) as u8))
-            })
-        });
+        let mut left: [Holding; PLAYERS] =
+            std::array::from_fn(|seat| holding(d.dealt[seat].as_deref().unwrap_or(&[])));
         for (r, t) in s.tricks.iter().zip(&d.tricks) {
             // Cards whose player is unknown (no leader) cannot be checked.
             let Some(l) = t.leader else { continue };
