@@ -970,6 +970,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         let mut pos = 0usize;
         let mut last_line = None;
         let mut misaligned = false;
+        a.calls.reserve_exact(self.tokens(t).len());
         for tok in self.tokens(t) {
             if a.terminated {
                 self.after_termination(tok, "auction");
@@ -1023,6 +1024,11 @@ impl<'g, 'a> Hand<'g, 'a> {
             ..Default::default()
         };
         let mut from = 0usize;
+        let tokens = self.tokens(t).len();
+        p.cards.reserve_exact(tokens);
+        p.texts.reserve_exact(tokens);
+        p.card_at.reserve_exact(tokens);
+        p.tricks.reserve_exact(tokens / n.max(1) + 1);
         let close = |this: &mut Self,
                      p: &mut PlayParse<'a>,
                      from: &mut usize,
