@@ -71,85 +71,60 @@ fn scalar(s: &[u8], from: usize) -> Option<usize> {
 mod simd {
     use std::arch::x86_64::*;
 
-    /// Blocks of 32 bytes: `Ok(q)` for an event, else `Err(i)`, where the
-    /// scalar scan must go on (too few bytes left for a block).
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn scan_avx2(s: &[u8], mut i: usize) -> Result<usize, usize> {
-        let n = s.len();
-        let nl = _mm256_set1_epi8(b'\n' as i8);
-        let space = _mm256_set1_epi8(b' ' as i8);
-        let percent = _mm256_set1_epi8(b'%' as i8);
-        let brace = _mm256_set1_epi8(b'{' as i8);
-        let semi = _mm256_set1_epi8(b';' as i8);
-        let tab = _mm256_set1_epi8(b'\t' as i8);
-        let four = _mm256_set1_epi8(4);
-        // A block looks at s[i..i + 32] and the bytes after them, s[i + 1..i + 33].
-        while i + 33 <= n {
-            // SAFETY: i + 33 <= n, so both 32-byte loads are within `s`.
-            let (here, next) = unsafe {
-                let p = s.as_ptr().add(i);
-                (
-                    _mm256_loadu_si256(p as *const __m256i),
-                    _mm256_loadu_si256(p.add(1) as *const __m256i),
-                )
-            };
-            // White space: space, or \t \n VT FF \r (9..=13: next - 9 <= 4 unsigned).
-            let t = _mm256_sub_epi8(next, tab);
-            let ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(t, four), t);
-            let after = _mm256_or_si256(
-                _mm256_or_si256(ctl, _mm256_cmpeq_epi8(next, space)),
-                _mm256_cmpeq_epi8(next, percent),
-            );
-            let line_event = _mm256_and_si256(_mm256_cmpeq_epi8(here, nl), after);
-            let comment = _mm256_or_si256(
-                _mm256_cmpeq_epi8(here, brace),
-                _mm256_cmpeq_epi8(here, semi),
-            );
-            let m = _mm256_movemask_epi8(_mm256_or_si256(line_event, comment)) as u32;
-            if m != 0 {
-                return Ok(i + m.trailing_zeros() as usize);
+    /// One scan per vector width, the same steps with that width's intrinsics.
+    /// A block looks at `s[i..i + W]` and the bytes after them,
+    /// `s[i + 1..i + W + 1]`. Returns `Ok(q)` for an event, else `Err(i)`,
+    /// where the scalar scan must go on (too few bytes left for a block).
+    macro_rules! scan {
+        ($(#[$doc:meta])* $name:ident, $feature:literal, $width:literal, $v:ty,
+         $set1:ident, $loadu:ident, $cmpeq:ident, $sub:ident, $min:ident,
+         $or:ident, $and:ident, $movemask:ident) => {
+            $(#[$doc])*
+            #[target_feature(enable = $feature)]
+            pub unsafe fn $name(s: &[u8], mut i: usize) -> Result<usize, usize> {
+                let n = s.len();
+                let nl = $set1(b'\n' as i8);
+                let space = $set1(b' ' as i8);
+                let percent = $set1(b'%' as i8);
+                let brace = $set1(b'{' as i8);
+                let semi = $set1(b';' as i8);
+                let tab = $set1(b'\t' as i8);
+                let four = $set1(4);
+                while i + $width < n {
+                    // SAFETY: i + W < n, so both W-byte loads are within `s`.
+                    let (here, next) = unsafe {
+                        let p = s.as_ptr().add(i);
+                        ($loadu(p as *const $v), $loadu(p.add(1) as *const $v))
+                    };
+                    // White space: space, or \t \n VT FF \r (9..=13: next - 9 <= 4 unsigned).
+                    let t = $sub(next, tab);
+                    let ctl = $cmpeq($min(t, four), t);
+                    let after = $or($or(ctl, $cmpeq(next, space)), $cmpeq(next, percent));
+                    let line_event = $and($cmpeq(here, nl), after);
+                    let comment = $or($cmpeq(here, brace), $cmpeq(here, semi));
+                    let m = $movemask($or(line_event, comment)) as u32;
+                    if m != 0 {
+                        return Ok(i + m.trailing_zeros() as usize);
+                    }
+                    i += $width;
+                }
+                Err(i)
             }
-            i += 32;
-        }
-        Err(i)
+        };
     }
 
-    /// [`scan_avx2`] sixteen bytes at a time, for machines without AVX2.
-    #[target_feature(enable = "sse2")]
-    pub unsafe fn scan_sse2(s: &[u8], mut i: usize) -> Result<usize, usize> {
-        let n = s.len();
-        let nl = _mm_set1_epi8(b'\n' as i8);
-        let space = _mm_set1_epi8(b' ' as i8);
-        let percent = _mm_set1_epi8(b'%' as i8);
-        let brace = _mm_set1_epi8(b'{' as i8);
-        let semi = _mm_set1_epi8(b';' as i8);
-        let tab = _mm_set1_epi8(b'\t' as i8);
-        let four = _mm_set1_epi8(4);
-        while i + 17 <= n {
-            // SAFETY: i + 17 <= n, so both 16-byte loads are within `s`.
-            let (here, next) = unsafe {
-                let p = s.as_ptr().add(i);
-                (
-                    _mm_loadu_si128(p as *const __m128i),
-                    _mm_loadu_si128(p.add(1) as *const __m128i),
-                )
-            };
-            let t = _mm_sub_epi8(next, tab);
-            let ctl = _mm_cmpeq_epi8(_mm_min_epu8(t, four), t);
-            let after = _mm_or_si128(
-                _mm_or_si128(ctl, _mm_cmpeq_epi8(next, space)),
-                _mm_cmpeq_epi8(next, percent),
-            );
-            let line_event = _mm_and_si128(_mm_cmpeq_epi8(here, nl), after);
-            let comment = _mm_or_si128(_mm_cmpeq_epi8(here, brace), _mm_cmpeq_epi8(here, semi));
-            let m = _mm_movemask_epi8(_mm_or_si128(line_event, comment)) as u32;
-            if m != 0 {
-                return Ok(i + m.trailing_zeros() as usize);
-            }
-            i += 16;
-        }
-        Err(i)
-    }
+    scan!(
+        /// 32 bytes a block.
+        scan_avx2, "avx2", 32, __m256i, _mm256_set1_epi8, _mm256_loadu_si256,
+        _mm256_cmpeq_epi8, _mm256_sub_epi8, _mm256_min_epu8, _mm256_or_si256,
+        _mm256_and_si256, _mm256_movemask_epi8
+    );
+    scan!(
+        /// 16 bytes a block, for machines without AVX2.
+        scan_sse2, "sse2", 16, __m128i, _mm_set1_epi8, _mm_loadu_si128,
+        _mm_cmpeq_epi8, _mm_sub_epi8, _mm_min_epu8, _mm_or_si128,
+        _mm_and_si128, _mm_movemask_epi8
+    );
 }
 
 #[cfg(test)]
