@@ -8,15 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
 seed=${SEED:-1}
-cargo build --release --quiet
+# About 870 bytes a hand.
+file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150)) "$seed")
 bin=target/release/deckhand
-data=target/bench-data
-mkdir -p "$data"
-file=$data/ppn-${size_mb}mb-seed${seed}.ppn
-if [ ! -f "$file" ]; then
-  # About 870 bytes a hand.
-  "$bin" generate --hands $((size_mb * 1150)) --seed "$seed" -o "$file"
-fi
 bytes=$(stat -c %s "$file")
 echo "archive: $file ($((bytes / 1000000)) MB)"
 echo

@@ -330,16 +330,8 @@ mod tests {
         let mut ours = CardList::with_capacity(1);
         let mut theirs = ListBuilder::new(StringBuilder::new());
         for r in &rows {
-            ours.append(r.as_ref().map(|v| v.iter()));
-            match r {
-                Some(v) => {
-                    for s in v {
-                        theirs.values().append_value(s);
-                    }
-                    theirs.append(true);
-                }
-                None => theirs.append(false),
-            }
+            ours.append(r.as_ref());
+            crate::columns::table::append_strs(&mut theirs, r.as_ref());
         }
         assert_eq!(ours.len(), 5);
         let a = ours.finish();

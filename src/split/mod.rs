@@ -64,7 +64,8 @@ pub struct Scanner {
     esc_end: u64,
     esc_head: [u8; HEAD],
     esc_len: usize,
-    /// Use the line-at-a-time fast path (tests turn it off to compare).
+    /// Use the vector-scan fast path ([`Scanner::fast_lines`]); off in
+    /// [`split_all_by_bytes`], the reference it is tested against.
     fast: bool,
     /// Offset of the `{` that opened the current brace comment.
     brace_at: u64,
@@ -75,7 +76,9 @@ pub struct Scanner {
     unterminated: Option<u64>,
 }
 
-/// White space as the splitter sees it (ASCII space, tab, CR, LF, VT, FF).
+/// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
+/// CR, LF, VT, FF).
+#[inline]
 pub fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }

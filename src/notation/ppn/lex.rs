@@ -9,6 +9,7 @@ use memchr::{memchr, memchr2, memchr3};
 
 use super::values::parse_u32;
 use crate::error::Diag;
+use crate::split::is_ws;
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,10 +114,6 @@ pub struct Lexed {
 }
 
 const MAX_TAG_LEN: usize = 255;
-
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
-}
 
 fn is_token_end(b: u8) -> bool {
     is_ws(b) || matches!(b, b'[' | b'{' | b';' | b'"' | b'(')

@@ -150,10 +150,11 @@ impl Notation for Ppn {
         // Room for the group's tags and tokens up front (a hand of about 870
         // bytes has some 20 tags and 115 tokens): growing these vectors
         // copied them over and over.
-        let bytes: u64 = records.iter().map(|r| r.0.end - r.0.start).sum();
-        let bytes = (bytes as usize).min(input.len());
-        g.lists.tokens.reserve(bytes / 6);
-        g.lists.tags.reserve(bytes / 32);
+        // (Records cut short in a stream count only the bytes held.)
+        let held =
+            (records.iter().map(|r| r.0.end - r.0.start).sum::<u64>() as usize).min(input.len());
+        g.lists.tokens.reserve(held / 6);
+        g.lists.tags.reserve(held / 32);
         for &(item, index, ctx) in records {
             let start = (item.start - base) as usize;
             let end = ((item.end - base) as usize).min(input.len());
