@@ -1,3 +1,4 @@
 //! Where tables go.
 
+mod copy;
 pub mod parquet;

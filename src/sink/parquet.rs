@@ -11,7 +11,14 @@ use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+use std::sync::Arc;
+
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::file::writer::SerializedFileWriter;
+
+use super::copy::{CaptureFactory, Captured, chunk_bytes, close_for};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -139,15 +146,48 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
     b.build()
 }
 
+/// Columns that usually repeat another column row for row: (copy, source).
+/// Both must be card lists (the same type and writer settings, no dictionary).
+pub const COPIES: &[(&str, &str)] = &[("computed_dealt", "dealt")];
+
+/// A copy column and its source, by field and by Parquet leaf.
+struct CopyPair {
+    copy_field: usize,
+    source_field: usize,
+    copy_leaf: usize,
+    source_leaf: usize,
+    /// The copy leaf's descriptor, for its spliced chunk's metadata.
+    copy_descr: parquet::schema::types::ColumnDescPtr,
+    captured: Captured,
+}
+
+/// The row group being encoded.
+struct RowGroup {
+    writers: Vec<ArrowColumnWriter>,
+    rows: usize,
+    /// Per copy pair: `None` before the first rows, then whether this row
+    /// group's copy column is spliced from its source instead of encoded.
+    copying: Vec<Option<bool>>,
+}
+
 pub struct TableSink {
     table: &'static str,
     final_path: PathBuf,
     tmp_path: PathBuf,
-    writer: Option<ArrowWriter<BufWriter<File>>>,
+    file: Option<SerializedFileWriter<BufWriter<File>>>,
+    factory: ArrowRowGroupWriterFactory,
+    group: Option<RowGroup>,
+    row_groups: usize,
+    max_rows: usize,
+    /// The first leaf of each field, and one past the last.
+    leaf_start: Vec<usize>,
+    copies: Vec<CopyPair>,
     schema: SchemaRef,
     pending: Vec<RecordBatch>,
     pending_rows: usize,
     rows: u64,
+    /// Column chunks spliced from their source rather than encoded.
+    spliced: u64,
 }
 
 fn pq_err(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> Error + '_ {
@@ -155,6 +195,39 @@ fn pq_err(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> Error + '_ {
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// The copy pairs of a schema whose columns exist, are single card-list
+/// leaves, and come after their source.
+fn copy_pairs(
+    schema: &SchemaRef,
+    leaf_start: &[usize],
+    descr: &parquet::schema::types::SchemaDescriptor,
+) -> Vec<CopyPair> {
+    let index = |name: &str| schema.fields().iter().position(|f| f.name() == name);
+    COPIES
+        .iter()
+        .filter_map(|&(copy, source)| {
+            let (c, s) = (index(copy)?, index(source)?);
+            let one_leaf = |i: usize| leaf_start[i + 1] - leaf_start[i] == 1;
+            let same = schema.field(c).data_type() == schema.field(s).data_type()
+                && schema.field(c).is_nullable() == schema.field(s).is_nullable();
+            (s < c
+                && one_leaf(c)
+                && one_leaf(s)
+                && same
+                && CARD_LISTS.contains(&copy)
+                && CARD_LISTS.contains(&source))
+            .then(|| CopyPair {
+                copy_field: c,
+                source_field: s,
+                copy_leaf: leaf_start[c],
+                source_leaf: leaf_start[s],
+                copy_descr: descr.column(leaf_start[c]),
+                captured: Captured::default(),
+            })
+        })
+        .collect()
 }
 
 impl TableSink {
@@ -176,17 +249,46 @@ impl TableSink {
             source,
         })?;
         let props = writer_properties(table, &schema, opts);
-        let writer = ArrowWriter::try_new(BufWriter::new(file), schema.clone(), Some(props))
-            .map_err(pq_err(&tmp_path))?;
+        // The Arrow writer sets up the file (schema, Arrow schema metadata);
+        // rows are then encoded column by column through its factory.
+        let (file, factory) =
+            ArrowWriter::try_new(BufWriter::new(file), schema.clone(), Some(props))
+                .and_then(|w| w.into_serialized_writer())
+                .map_err(pq_err(&tmp_path))?;
+        let descr = file.schema_descr();
+        let mut leaf_start = vec![0];
+        for f in schema.fields() {
+            let n = descr
+                .columns()
+                .iter()
+                .filter(|c| c.path().parts()[0] == *f.name())
+                .count();
+            leaf_start.push(leaf_start.last().unwrap() + n);
+        }
+        let copies = copy_pairs(&schema, &leaf_start, descr);
+        let capture = CaptureFactory {
+            leaves: copies
+                .iter()
+                .map(|p| (p.source_leaf, p.captured.clone()))
+                .collect(),
+        };
+        let factory = factory.with_page_store_factory(Arc::new(capture));
         Ok(TableSink {
             table,
             final_path,
             tmp_path,
-            writer: Some(writer),
+            file: Some(file),
+            factory,
+            group: None,
+            row_groups: 0,
+            max_rows: opts.row_group_rows.max(1),
+            leaf_start,
+            copies,
             schema,
             pending: Vec::new(),
             pending_rows: 0,
             rows: 0,
+            spliced: 0,
         })
     }
 
@@ -216,18 +318,167 @@ impl TableSink {
 
     fn write_now(&mut self, batch: &RecordBatch) -> Result<(), Error> {
         self.rows += batch.num_rows() as u64;
-        let w = self.writer.as_mut().expect("sink is open");
-        w.write(batch).map_err(pq_err(&self.tmp_path))
+        self.write_rows(batch.clone())
+            .map_err(pq_err(&self.tmp_path))
+    }
+
+    /// Rows into row groups, cut as the Arrow writer cuts them: at most
+    /// `max_rows` rows, and a group is closed once its estimated encoded size
+    /// reaches MAX_ROW_GROUP_BYTES (a batch that would pass it is split by the
+    /// average row size so far). A group also ends before rows whose copy
+    /// column stops repeating its source.
+    fn write_rows(&mut self, mut remaining: RecordBatch) -> parquet::errors::Result<()> {
+        loop {
+            self.open_group()?;
+            let buffered = self.group.as_ref().map_or(0, |g| g.rows);
+            let mut split_at =
+                (buffered + remaining.num_rows() > self.max_rows).then(|| self.max_rows - buffered);
+            let candidate = split_at.unwrap_or(remaining.num_rows());
+            if let Some(avg) = self.estimated_bytes().checked_div(buffered) {
+                let bytes = self.estimated_bytes();
+                if bytes >= MAX_ROW_GROUP_BYTES {
+                    self.flush()?;
+                    continue;
+                }
+                if let Some(fit) = (MAX_ROW_GROUP_BYTES - bytes).checked_div(avg)
+                    && candidate > fit
+                {
+                    if fit == 0 {
+                        self.flush()?;
+                        continue;
+                    }
+                    split_at = Some(fit);
+                }
+            }
+            let rest = split_at.map(|n| {
+                let rest = remaining.slice(n, remaining.num_rows() - n);
+                remaining = remaining.slice(0, n);
+                rest
+            });
+            if !self.encode(&remaining)? {
+                // The copy column stopped repeating its source: close the
+                // group that splices it and encode these rows in a new one.
+                self.flush()?;
+                self.open_group()?;
+                self.encode(&remaining)?;
+            }
+            let g = self.group.as_ref().expect("open row group");
+            if g.rows >= self.max_rows || self.estimated_bytes() >= MAX_ROW_GROUP_BYTES {
+                self.flush()?;
+            }
+            match rest {
+                Some(rest) => remaining = rest,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    fn open_group(&mut self) -> parquet::errors::Result<()> {
+        if self.group.is_none() {
+            self.group = Some(RowGroup {
+                writers: self.factory.create_column_writers(self.row_groups)?,
+                rows: 0,
+                copying: vec![None; self.copies.len()],
+            });
+        }
+        Ok(())
+    }
+
+    /// Encodes rows into the open row group; false (and nothing written) when
+    /// the group splices a copy column these rows do not repeat.
+    fn encode(&mut self, batch: &RecordBatch) -> parquet::errors::Result<bool> {
+        let g = self.group.as_mut().expect("open row group");
+        let mut skip = Vec::new();
+        for (p, copying) in self.copies.iter().zip(g.copying.iter_mut()) {
+            let same = batch.column(p.copy_field).as_ref() == batch.column(p.source_field).as_ref();
+            match (*copying, same) {
+                (Some(true), false) => return Ok(false),
+                (None, _) => *copying = Some(same),
+                _ => {}
+            }
+            if *copying == Some(true) {
+                skip.push(p.copy_field);
+            }
+        }
+        for (i, (field, column)) in self.schema.fields().iter().zip(batch.columns()).enumerate() {
+            if skip.contains(&i) {
+                continue;
+            }
+            let leaves = compute_leaves(field, column)?;
+            for (w, leaf) in g.writers[self.leaf_start[i]..].iter_mut().zip(&leaves) {
+                w.write(leaf)?;
+            }
+        }
+        g.rows += batch.num_rows();
+        Ok(true)
+    }
+
+    /// The open group's estimated encoded size, a spliced copy counted as
+    /// its source (as if it had been encoded).
+    fn estimated_bytes(&self) -> usize {
+        let Some(g) = &self.group else { return 0 };
+        let mut total: usize = g
+            .writers
+            .iter()
+            .map(|w| w.get_estimated_total_bytes())
+            .sum();
+        for (p, copying) in self.copies.iter().zip(&g.copying) {
+            if *copying == Some(true) {
+                total += g.writers[p.source_leaf].get_estimated_total_bytes();
+            }
+        }
+        total
+    }
+
+    /// Closes the open row group and appends it to the file.
+    fn flush(&mut self) -> parquet::errors::Result<()> {
+        let Some(g) = self.group.take() else {
+            return Ok(());
+        };
+        let file = self.file.as_mut().expect("sink is open");
+        let mut rg = file.next_row_group()?;
+        let mut sources: Vec<Option<ColumnCloseResult>> = vec![None; self.copies.len()];
+        for (leaf, w) in g.writers.into_iter().enumerate() {
+            let spliced = self
+                .copies
+                .iter()
+                .zip(&g.copying)
+                .position(|(p, c)| p.copy_leaf == leaf && *c == Some(true));
+            if let Some(k) = spliced {
+                let source = sources[k].as_ref().expect("source leaf comes first");
+                let close = close_for(source, self.copies[k].copy_descr.clone())?;
+                let pages = self.copies[k].captured.lock().expect("not poisoned");
+                let bytes = chunk_bytes(&pages, source.metadata.data_page_offset());
+                drop(pages);
+                rg.append_column(&bytes, close)?;
+                self.spliced += 1;
+                continue;
+            }
+            let chunk = w.close()?;
+            if let Some(k) = self.copies.iter().position(|p| p.source_leaf == leaf) {
+                sources[k] = Some(chunk.close().clone());
+            }
+            chunk.append_to_row_group(&mut rg)?;
+        }
+        rg.close()?;
+        self.row_groups += 1;
+        Ok(())
     }
 
     /// Writes what is pending, closes the file and gives it its final name.
-    pub fn finish(mut self) -> Result<u64, Error> {
+    pub fn finish(self) -> Result<u64, Error> {
+        self.finish_counted().map(|(rows, _)| rows)
+    }
+
+    /// [`finish`](Self::finish), also giving the number of spliced chunks.
+    fn finish_counted(mut self) -> Result<(u64, u64), Error> {
         if self.pending_rows > 0 {
             let all = arrow_select::concat::concat_batches(&self.schema, &self.pending)?;
             self.pending.clear();
             self.write_now(&all)?;
         }
-        let w = self.writer.take().expect("sink is open");
+        self.flush().map_err(pq_err(&self.tmp_path))?;
+        let w = self.file.take().expect("sink is open");
         let inner = w.into_inner().map_err(pq_err(&self.tmp_path))?;
         let file = inner.into_inner().map_err(|e| Error::Write {
             path: self.tmp_path.clone(),
@@ -241,15 +492,159 @@ impl TableSink {
             path: self.final_path.clone(),
             source,
         })?;
-        Ok(self.rows)
+        Ok((self.rows, self.spliced))
     }
 }
 
 impl Drop for TableSink {
     fn drop(&mut self) {
-        if self.writer.is_some() {
+        if self.file.is_some() {
             // Not finished: never leave a partial file behind.
             let _ = std::fs::remove_file(&self.tmp_path);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::builder::{ListBuilder, StringBuilder};
+    use arrow_array::{Array, ArrayRef, Int64Array};
+    use arrow_schema::{DataType, Field, Schema};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    fn schema() -> SchemaRef {
+        let list = DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)));
+        Arc::new(Schema::new(vec![
+            Field::new("hand_id", DataType::Int64, false),
+            Field::new("dealt", list.clone(), true),
+            Field::new("computed_dealt", list, true),
+        ]))
+    }
+
+    /// Rows `from..from+n`; the copy differs from the source in the rows
+    /// `differ` picks (a card changed, or null).
+    fn batch(from: i64, n: i64, differ: impl Fn(i64) -> bool) -> RecordBatch {
+        let cards = |r: i64| -> Vec<String> {
+            (0..(r % 7) + 1)
+                .map(|k| ["AS", "TD", "KC", "QH", "JS"][((r + k) % 5) as usize].to_string())
+                .collect()
+        };
+        let mut dealt = ListBuilder::new(StringBuilder::new());
+        let mut computed = ListBuilder::new(StringBuilder::new());
+        for r in from..from + n {
+            let c = cards(r);
+            dealt.append_value(c.iter().map(Some));
+            if !differ(r) {
+                computed.append_value(c.iter().map(Some));
+            } else if r % 2 == 0 {
+                computed.append_null();
+            } else {
+                computed.append_value([Some("9H")]);
+            }
+        }
+        let cols: Vec<ArrayRef> = vec![
+            Arc::new(Int64Array::from_iter_values(from..from + n)),
+            Arc::new(dealt.finish()),
+            Arc::new(computed.finish()),
+        ];
+        RecordBatch::try_new(schema(), cols).unwrap()
+    }
+
+    fn opts(row_group_rows: usize) -> SinkOptions {
+        SinkOptions {
+            codec: Codec::Zstd,
+            row_group_rows,
+            metadata: vec![("k".into(), "v".into())],
+        }
+    }
+
+    /// Writes `batches` through a TableSink; returns the file's bytes and
+    /// how many chunks were spliced.
+    fn sink_bytes(dir: &Path, batches: &[RecordBatch], row_group_rows: usize) -> (Vec<u8>, u64) {
+        let mut sink = TableSink::create(dir, "seats", schema(), &opts(row_group_rows)).unwrap();
+        for b in batches {
+            sink.write(b.clone()).unwrap();
+        }
+        let (rows, spliced) = sink.finish_counted().unwrap();
+        let total: usize = batches.iter().map(|b| b.num_rows()).sum();
+        assert_eq!(rows, total as u64);
+        let bytes = std::fs::read(dir.join("seats/part-00000.parquet")).unwrap();
+        (bytes, spliced)
+    }
+
+    /// The same batches through the plain Arrow writer, re-cut the same way.
+    fn arrow_writer_bytes(batches: &[RecordBatch], row_group_rows: usize) -> Vec<u8> {
+        let props = writer_properties("seats", &schema(), &opts(row_group_rows));
+        let mut w = ArrowWriter::try_new(Vec::new(), schema(), Some(props)).unwrap();
+        let all = arrow_select::concat::concat_batches(&schema(), batches).unwrap();
+        let mut at = 0;
+        while at < all.num_rows() {
+            let n = WRITE_BATCH_ROWS.min(all.num_rows() - at);
+            w.write(&all.slice(at, n)).unwrap();
+            at += n;
+        }
+        w.into_inner().unwrap()
+    }
+
+    fn read(bytes: Vec<u8>) -> (RecordBatch, Vec<i64>) {
+        let b = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes)).unwrap();
+        let groups = b
+            .metadata()
+            .row_groups()
+            .iter()
+            .map(|g| g.num_rows())
+            .collect();
+        let batches: Vec<RecordBatch> = b.build().unwrap().map(|b| b.unwrap()).collect();
+        (concat_batches(&schema(), &batches).unwrap(), groups)
+    }
+
+    use arrow_select::concat::concat_batches;
+
+    #[test]
+    fn a_repeating_column_is_spliced_byte_for_byte() {
+        // Every row repeats: the file is the Arrow writer's file, byte for
+        // byte, with row groups cut by rows (5,000) across batch boundaries.
+        let dir = tempfile::tempdir().unwrap();
+        let batches = [batch(0, 9000, |_| false), batch(9000, 12000, |_| false)];
+        for (rows, groups) in [(5000, 5), (1 << 20, 1)] {
+            let (ours, spliced) = sink_bytes(dir.path(), &batches, rows);
+            assert_eq!(spliced, groups);
+            assert_eq!(
+                ours,
+                arrow_writer_bytes(&batches, rows),
+                "row groups of {rows}"
+            );
+        }
+        let (back, groups) = read(sink_bytes(dir.path(), &batches, 5000).0);
+        assert_eq!(groups, vec![5000, 5000, 5000, 5000, 1000]);
+        assert_eq!(back, concat_batches(&schema(), &batches).unwrap());
+    }
+
+    #[test]
+    fn a_copy_that_stops_repeating_ends_the_row_group() {
+        // Rows 0..8192 repeat (spliced); the next write batch has one row that
+        // differs, so a new group starts there and encodes the copy, and
+        // keeps encoding it even where rows repeat again.
+        let dir = tempfile::tempdir().unwrap();
+        let batches = [
+            batch(0, 8192, |_| false),
+            batch(8192, 8192, |r| r == 9000 || r == 9001),
+            batch(16384, 8192, |_| false),
+            batch(24576, 100, |r| r == 24600),
+        ];
+        let (bytes, spliced) = sink_bytes(dir.path(), &batches, 1 << 20);
+        assert_eq!(spliced, 1);
+        let (back, groups) = read(bytes);
+        assert_eq!(groups, vec![8192, 16384 + 100]);
+        let expected = concat_batches(&schema(), &batches).unwrap();
+        assert_eq!(back, expected);
+        let copy = back.column(2);
+        assert!(copy.is_null(9000));
+        assert_eq!(copy.null_count(), 2);
+        // The values are the Arrow writer's, whatever the row groups.
+        let (plain, plain_groups) = read(arrow_writer_bytes(&batches, 1 << 20));
+        assert_eq!(plain, expected);
+        assert_eq!(plain_groups, vec![24676]);
     }
 }
