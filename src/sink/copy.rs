@@ -73,16 +73,54 @@ impl PageStore for CaptureStore {
     }
 }
 
-/// The source chunk's close result (taken before it was appended, so its page
-/// offsets are relative to its own pages) restated for the copy's leaf.
-pub fn close_for(source: &ColumnCloseResult, copy: ColumnDescPtr) -> Result<ColumnCloseResult> {
+/// The copy's chunk: the source's pages in file order and the source's close
+/// result (taken before it was appended, its offsets relative to its own
+/// pages) restated for the copy's leaf.
+///
+/// The writer stores a dictionary page when the dictionary is complete, after
+/// data pages, and moves it first when the chunk is appended; the same is
+/// done here: the two blobs (header, data) starting at the recorded
+/// dictionary offset go first, and the offsets move as the writer moves them.
+pub fn splice(
+    source: &ColumnCloseResult,
+    pages: &[Bytes],
+    copy: ColumnDescPtr,
+) -> Result<(Bytes, ColumnCloseResult)> {
     let m = &source.metadata;
-    if m.dictionary_page_offset().is_some() {
-        // The captured pages are in storage order, which puts a dictionary
-        // page last; only dictionary-free chunks are copied.
-        return Err(ParquetError::General(
-            "a copied column chunk must not have a dictionary page".into(),
-        ));
+    let total: usize = pages.iter().map(Bytes::len).sum();
+    if total as i64 != m.compressed_size() || m.data_page_offset() < 0 {
+        return Err(ParquetError::General(format!(
+            "captured {total} bytes of pages for a chunk of {} bytes",
+            m.compressed_size()
+        )));
+    }
+    let mut out = Vec::with_capacity(total);
+    let mut dictionary_len = 0;
+    if let Some(at) = m.dictionary_page_offset() {
+        let mut offset = 0i64;
+        let first = pages.iter().position(|p| {
+            let here = offset;
+            offset += p.len() as i64;
+            here == at
+        });
+        let Some(first) = first.filter(|&i| i + 1 < pages.len()) else {
+            return Err(ParquetError::General(format!(
+                "no captured page starts at the dictionary offset {at}"
+            )));
+        };
+        for p in &pages[first..first + 2] {
+            out.extend_from_slice(p);
+            dictionary_len += p.len();
+        }
+        for (i, p) in pages.iter().enumerate() {
+            if i != first && i != first + 1 {
+                out.extend_from_slice(p);
+            }
+        }
+    } else {
+        for p in pages {
+            out.extend_from_slice(p);
+        }
     }
     let mut b = ColumnChunkMetaData::builder(copy)
         .set_compression_codec(m.compression_codec())
@@ -91,7 +129,7 @@ pub fn close_for(source: &ColumnCloseResult, copy: ColumnDescPtr) -> Result<Colu
         .set_total_uncompressed_size(m.uncompressed_size())
         .set_num_values(m.num_values())
         .set_data_page_offset(m.data_page_offset())
-        .set_dictionary_page_offset(None)
+        .set_dictionary_page_offset(m.dictionary_page_offset())
         .set_unencoded_byte_array_data_bytes(m.unencoded_byte_array_data_bytes())
         .set_repetition_level_histogram(m.repetition_level_histogram().cloned())
         .set_definition_level_histogram(m.definition_level_histogram().cloned());
@@ -101,24 +139,14 @@ pub fn close_for(source: &ColumnCloseResult, copy: ColumnDescPtr) -> Result<Colu
     if let Some(s) = m.page_encoding_stats() {
         b = b.set_page_encoding_stats(s.clone());
     }
-    Ok(ColumnCloseResult {
+    let close = ColumnCloseResult {
         bytes_written: source.bytes_written,
         rows_written: source.rows_written,
         metadata: b.build()?,
         bloom_filter: source.bloom_filter.clone(),
         column_index: source.column_index.clone(),
         offset_index: source.offset_index.clone(),
-    })
-}
-
-/// The captured pages as one buffer, positioned so that the chunk's first
-/// page sits at its recorded offset.
-pub fn chunk_bytes(pages: &[Bytes], first_page_offset: i64) -> Bytes {
-    let lead = usize::try_from(first_page_offset).unwrap_or(0);
-    let mut out = Vec::with_capacity(lead + pages.iter().map(Bytes::len).sum::<usize>());
-    out.resize(lead, 0);
-    for p in pages {
-        out.extend_from_slice(p);
     }
-    Bytes::from(out)
+    .update_dictionary_location(dictionary_len)?;
+    Ok((Bytes::from(out), close))
 }

@@ -18,10 +18,11 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
-use super::copy::{CaptureFactory, Captured, chunk_bytes, close_for};
+use super::copy::{CaptureFactory, Captured, splice};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use crate::Error;
 
@@ -147,8 +148,22 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
 }
 
 /// Columns that usually repeat another column row for row: (copy, source).
-/// Both must be card lists (the same type and writer settings, no dictionary).
-pub const COPIES: &[(&str, &str)] = &[("computed_dealt", "dealt")];
+/// The computed columns equal the annotated ones whenever a hand's
+/// annotations are present and right, and `computed_dealt` is `dealt` whenever
+/// a hand has a Deal tag. A pair is used only where both exist with the same
+/// type and the same writer settings.
+pub const COPIES: &[(&str, &str)] = &[
+    ("computed_dealt", "dealt"),
+    ("computed_meld_points", "meld_points"),
+    ("computed_winner", "winner"),
+    ("computed_points", "points"),
+    ("computed_declarer", "declarer"),
+    ("computed_contract", "contract"),
+    ("computed_meld_scores", "meld_scores"),
+    ("computed_play_scores", "play_scores"),
+    ("computed_hand_scores", "hand_scores"),
+    ("computed_result", "result"),
+];
 
 /// A copy column and its source, by field and by Parquet leaf.
 struct CopyPair {
@@ -159,6 +174,10 @@ struct CopyPair {
     /// The copy leaf's descriptor, for its spliced chunk's metadata.
     copy_descr: parquet::schema::types::ColumnDescPtr,
     captured: Captured,
+    /// Set once the copy stopped repeating its source in this file: it is
+    /// then encoded for the rest of the file, so that an archive with scattered
+    /// differences does not cut its row groups again and again.
+    off: bool,
 }
 
 /// The row group being encoded.
@@ -197,34 +216,44 @@ fn pq_err(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> Error + '_ {
     }
 }
 
-/// The copy pairs of a schema whose columns exist, are single card-list
-/// leaves, and come after their source.
+/// The copy pairs of a schema whose columns exist, are single leaves of the
+/// same type with the same writer settings, and come after their source.
 fn copy_pairs(
     schema: &SchemaRef,
     leaf_start: &[usize],
     descr: &parquet::schema::types::SchemaDescriptor,
+    props: &WriterProperties,
 ) -> Vec<CopyPair> {
     let index = |name: &str| schema.fields().iter().position(|f| f.name() == name);
+    let same_settings = |a: &ColumnPath, b: &ColumnPath| {
+        props.encoding(a) == props.encoding(b)
+            && props.compression(a) == props.compression(b)
+            && props.dictionary_enabled(a) == props.dictionary_enabled(b)
+            && props.statistics_enabled(a) == props.statistics_enabled(b)
+            && props.bloom_filter_properties(a).is_none()
+            && props.bloom_filter_properties(b).is_none()
+    };
     COPIES
         .iter()
         .filter_map(|&(copy, source)| {
             let (c, s) = (index(copy)?, index(source)?);
             let one_leaf = |i: usize| leaf_start[i + 1] - leaf_start[i] == 1;
+            let (cl, sl) = (leaf_start[c], leaf_start[s]);
             let same = schema.field(c).data_type() == schema.field(s).data_type()
                 && schema.field(c).is_nullable() == schema.field(s).is_nullable();
             (s < c
                 && one_leaf(c)
                 && one_leaf(s)
                 && same
-                && CARD_LISTS.contains(&copy)
-                && CARD_LISTS.contains(&source))
+                && same_settings(descr.column(cl).path(), descr.column(sl).path()))
             .then(|| CopyPair {
                 copy_field: c,
                 source_field: s,
-                copy_leaf: leaf_start[c],
-                source_leaf: leaf_start[s],
-                copy_descr: descr.column(leaf_start[c]),
+                copy_leaf: cl,
+                source_leaf: sl,
+                copy_descr: descr.column(cl),
                 captured: Captured::default(),
+                off: false,
             })
         })
         .collect()
@@ -249,6 +278,7 @@ impl TableSink {
             source,
         })?;
         let props = writer_properties(table, &schema, opts);
+        let settings = props.clone();
         // The Arrow writer sets up the file (schema, Arrow schema metadata);
         // rows are then encoded column by column through its factory.
         let (file, factory) =
@@ -265,7 +295,7 @@ impl TableSink {
                 .count();
             leaf_start.push(leaf_start.last().unwrap() + n);
         }
-        let copies = copy_pairs(&schema, &leaf_start, descr);
+        let copies = copy_pairs(&schema, &leaf_start, descr, &settings);
         let capture = CaptureFactory {
             leaves: copies
                 .iter()
@@ -389,10 +419,17 @@ impl TableSink {
     fn encode(&mut self, batch: &RecordBatch) -> parquet::errors::Result<bool> {
         let g = self.group.as_mut().expect("open row group");
         let mut skip = Vec::new();
-        for (p, copying) in self.copies.iter().zip(g.copying.iter_mut()) {
+        for (p, copying) in self.copies.iter_mut().zip(g.copying.iter_mut()) {
+            if p.off || *copying == Some(false) {
+                *copying = Some(false);
+                continue;
+            }
             let same = batch.column(p.copy_field).as_ref() == batch.column(p.source_field).as_ref();
             match (*copying, same) {
-                (Some(true), false) => return Ok(false),
+                (Some(true), false) => {
+                    p.off = true;
+                    return Ok(false);
+                }
                 (None, _) => *copying = Some(same),
                 _ => {}
             }
@@ -446,9 +483,8 @@ impl TableSink {
                 .position(|(p, c)| p.copy_leaf == leaf && *c == Some(true));
             if let Some(k) = spliced {
                 let source = sources[k].as_ref().expect("source leaf comes first");
-                let close = close_for(source, self.copies[k].copy_descr.clone())?;
                 let pages = self.copies[k].captured.lock().expect("not poisoned");
-                let bytes = chunk_bytes(&pages, source.metadata.data_page_offset());
+                let (bytes, close) = splice(source, &pages, self.copies[k].copy_descr.clone())?;
                 drop(pages);
                 rg.append_column(&bytes, close)?;
                 self.spliced += 1;
@@ -508,12 +544,13 @@ impl Drop for TableSink {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arrow_array::builder::{ListBuilder, StringBuilder};
+    use arrow_array::builder::{Int32Builder, ListBuilder, StringBuilder};
     use arrow_array::{Array, ArrayRef, Int64Array};
     use arrow_schema::{DataType, Field, Schema};
+    use arrow_select::concat::concat_batches;
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-    fn schema() -> SchemaRef {
+    fn cards_schema() -> SchemaRef {
         let list = DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)));
         Arc::new(Schema::new(vec![
             Field::new("hand_id", DataType::Int64, false),
@@ -524,8 +561,8 @@ mod tests {
 
     /// Rows `from..from+n`; the copy differs from the source in the rows
     /// `differ` picks (a card changed, or null).
-    fn batch(from: i64, n: i64, differ: impl Fn(i64) -> bool) -> RecordBatch {
-        let cards = |r: i64| -> Vec<String> {
+    fn cards(from: i64, n: i64, differ: impl Fn(i64) -> bool) -> RecordBatch {
+        let hand = |r: i64| -> Vec<String> {
             (0..(r % 7) + 1)
                 .map(|k| ["AS", "TD", "KC", "QH", "JS"][((r + k) % 5) as usize].to_string())
                 .collect()
@@ -533,7 +570,7 @@ mod tests {
         let mut dealt = ListBuilder::new(StringBuilder::new());
         let mut computed = ListBuilder::new(StringBuilder::new());
         for r in from..from + n {
-            let c = cards(r);
+            let c = hand(r);
             dealt.append_value(c.iter().map(Some));
             if !differ(r) {
                 computed.append_value(c.iter().map(Some));
@@ -548,7 +585,38 @@ mod tests {
             Arc::new(dealt.finish()),
             Arc::new(computed.finish()),
         ];
-        RecordBatch::try_new(schema(), cols).unwrap()
+        RecordBatch::try_new(cards_schema(), cols).unwrap()
+    }
+
+    fn tricks_schema() -> SchemaRef {
+        Arc::new(Schema::new(vec![
+            Field::new("hand_id", DataType::Int64, false),
+            Field::new("winner", DataType::Utf8, true),
+            Field::new("points", DataType::Int32, true),
+            Field::new("computed_winner", DataType::Utf8, true),
+            Field::new("computed_points", DataType::Int32, true),
+        ]))
+    }
+
+    /// Dictionary-encoded pairs; `long` makes every winner a distinct
+    /// 200-byte string, so the dictionary outgrows its page limit and the
+    /// writer falls back to plain encoding in the middle of the chunk.
+    fn tricks(from: i64, n: i64, long: bool) -> RecordBatch {
+        let mut winner = StringBuilder::new();
+        let mut points = Int32Builder::new();
+        for r in from..from + n {
+            if r % 11 == 0 {
+                winner.append_null();
+            } else if long {
+                winner.append_value(format!("{r:0>200}"));
+            } else {
+                winner.append_value(["N", "E", "S", "W"][(r % 4) as usize]);
+            }
+            points.append_option((r % 13 != 0).then_some((r % 9) as i32));
+        }
+        let (w, p): (ArrayRef, ArrayRef) = (Arc::new(winner.finish()), Arc::new(points.finish()));
+        let id: ArrayRef = Arc::new(Int64Array::from_iter_values(from..from + n));
+        RecordBatch::try_new(tricks_schema(), vec![id, w.clone(), p.clone(), w, p]).unwrap()
     }
 
     fn opts(row_group_rows: usize) -> SinkOptions {
@@ -562,22 +630,24 @@ mod tests {
     /// Writes `batches` through a TableSink; returns the file's bytes and
     /// how many chunks were spliced.
     fn sink_bytes(dir: &Path, batches: &[RecordBatch], row_group_rows: usize) -> (Vec<u8>, u64) {
-        let mut sink = TableSink::create(dir, "seats", schema(), &opts(row_group_rows)).unwrap();
+        let schema = batches[0].schema();
+        let mut sink = TableSink::create(dir, "t", schema, &opts(row_group_rows)).unwrap();
         for b in batches {
             sink.write(b.clone()).unwrap();
         }
         let (rows, spliced) = sink.finish_counted().unwrap();
         let total: usize = batches.iter().map(|b| b.num_rows()).sum();
         assert_eq!(rows, total as u64);
-        let bytes = std::fs::read(dir.join("seats/part-00000.parquet")).unwrap();
+        let bytes = std::fs::read(dir.join("t/part-00000.parquet")).unwrap();
         (bytes, spliced)
     }
 
     /// The same batches through the plain Arrow writer, re-cut the same way.
     fn arrow_writer_bytes(batches: &[RecordBatch], row_group_rows: usize) -> Vec<u8> {
-        let props = writer_properties("seats", &schema(), &opts(row_group_rows));
-        let mut w = ArrowWriter::try_new(Vec::new(), schema(), Some(props)).unwrap();
-        let all = arrow_select::concat::concat_batches(&schema(), batches).unwrap();
+        let schema = batches[0].schema();
+        let props = writer_properties("t", &schema, &opts(row_group_rows));
+        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props)).unwrap();
+        let all = concat_batches(&schema, batches).unwrap();
         let mut at = 0;
         while at < all.num_rows() {
             let n = WRITE_BATCH_ROWS.min(all.num_rows() - at);
@@ -587,6 +657,7 @@ mod tests {
         w.into_inner().unwrap()
     }
 
+    /// The file's rows and its row groups' sizes.
     fn read(bytes: Vec<u8>) -> (RecordBatch, Vec<i64>) {
         let b = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes)).unwrap();
         let groups = b
@@ -595,18 +666,17 @@ mod tests {
             .iter()
             .map(|g| g.num_rows())
             .collect();
+        let schema = b.schema().clone();
         let batches: Vec<RecordBatch> = b.build().unwrap().map(|b| b.unwrap()).collect();
-        (concat_batches(&schema(), &batches).unwrap(), groups)
+        (concat_batches(&schema, &batches).unwrap(), groups)
     }
-
-    use arrow_select::concat::concat_batches;
 
     #[test]
     fn a_repeating_column_is_spliced_byte_for_byte() {
         // Every row repeats: the file is the Arrow writer's file, byte for
         // byte, with row groups cut by rows (5,000) across batch boundaries.
         let dir = tempfile::tempdir().unwrap();
-        let batches = [batch(0, 9000, |_| false), batch(9000, 12000, |_| false)];
+        let batches = [cards(0, 9000, |_| false), cards(9000, 12000, |_| false)];
         for (rows, groups) in [(5000, 5), (1 << 20, 1)] {
             let (ours, spliced) = sink_bytes(dir.path(), &batches, rows);
             assert_eq!(spliced, groups);
@@ -618,33 +688,73 @@ mod tests {
         }
         let (back, groups) = read(sink_bytes(dir.path(), &batches, 5000).0);
         assert_eq!(groups, vec![5000, 5000, 5000, 5000, 1000]);
-        assert_eq!(back, concat_batches(&schema(), &batches).unwrap());
+        assert_eq!(
+            back.columns(),
+            concat_batches(&cards_schema(), &batches).unwrap().columns()
+        );
     }
 
     #[test]
-    fn a_copy_that_stops_repeating_ends_the_row_group() {
-        // Rows 0..8192 repeat (spliced); the next write batch has one row that
-        // differs, so a new group starts there and encodes the copy, and
-        // keeps encoding it even where rows repeat again.
+    fn dictionary_pages_are_spliced_first_even_after_a_fallback() {
+        let dir = tempfile::tempdir().unwrap();
+        for long in [false, true] {
+            let batches = [tricks(0, 20000, long), tricks(20000, 5000, long)];
+            for (rows, spliced_groups) in [(7000, 4), (1 << 20, 1)] {
+                let (ours, spliced) = sink_bytes(dir.path(), &batches, rows);
+                // Two pairs per row group.
+                assert_eq!(spliced, 2 * spliced_groups);
+                assert_eq!(
+                    ours,
+                    arrow_writer_bytes(&batches, rows),
+                    "long {long}, {rows} rows"
+                );
+            }
+        }
+        // The fallback really happened: the long winners' chunk has both a
+        // dictionary and plain pages.
+        let (bytes, _) = sink_bytes(dir.path(), &[tricks(0, 25000, true)], 1 << 20);
+        let meta = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+            .unwrap()
+            .metadata()
+            .clone();
+        let chunk = meta.row_group(0).column(3);
+        assert!(chunk.dictionary_page_offset().is_some());
+        let plain_pages = chunk
+            .page_encoding_stats()
+            .map(|s| s.iter().any(|p| p.encoding == Encoding::PLAIN))
+            .unwrap_or_else(|| chunk.encodings().any(|e| e == Encoding::PLAIN));
+        assert!(plain_pages);
+    }
+
+    #[test]
+    fn a_copy_that_stops_repeating_ends_the_row_group_once() {
+        // Rows 0..8192 repeat (spliced); the next write batch has rows that
+        // differ, so a new group starts there and encodes the copy; the copy
+        // stays encoded for the rest of the file, even in the third group
+        // whose first rows repeat again.
         let dir = tempfile::tempdir().unwrap();
         let batches = [
-            batch(0, 8192, |_| false),
-            batch(8192, 8192, |r| r == 9000 || r == 9001),
-            batch(16384, 8192, |_| false),
-            batch(24576, 100, |r| r == 24600),
+            cards(0, 8192, |_| false),
+            cards(8192, 8192, |r| r == 9000 || r == 9001),
+            cards(16384, 8192, |_| false),
+            cards(24576, 100, |r| r == 24600),
         ];
-        let (bytes, spliced) = sink_bytes(dir.path(), &batches, 1 << 20);
-        assert_eq!(spliced, 1);
-        let (back, groups) = read(bytes);
-        assert_eq!(groups, vec![8192, 16384 + 100]);
-        let expected = concat_batches(&schema(), &batches).unwrap();
-        assert_eq!(back, expected);
-        let copy = back.column(2);
-        assert!(copy.is_null(9000));
-        assert_eq!(copy.null_count(), 2);
+        let expected = concat_batches(&cards_schema(), &batches).unwrap();
+        for (rows, groups) in [
+            (1 << 20, vec![8192, 16484]),
+            (10000, vec![8192, 10000, 6484]),
+        ] {
+            let (bytes, spliced) = sink_bytes(dir.path(), &batches, rows);
+            assert_eq!(spliced, 1);
+            let (back, got) = read(bytes);
+            assert_eq!(got, groups);
+            assert_eq!(back.columns(), expected.columns());
+            assert!(back.column(2).is_null(9000));
+            assert_eq!(back.column(2).null_count(), 2);
+        }
         // The values are the Arrow writer's, whatever the row groups.
         let (plain, plain_groups) = read(arrow_writer_bytes(&batches, 1 << 20));
-        assert_eq!(plain, expected);
+        assert_eq!(plain.columns(), expected.columns());
         assert_eq!(plain_groups, vec![24676]);
     }
 }
