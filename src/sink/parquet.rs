@@ -497,6 +497,10 @@ impl TableSink {
             chunk.append_to_row_group(&mut rg)?;
         }
         rg.close()?;
+        for p in &self.copies {
+            // The pages are in the file now: let them go.
+            p.captured.lock().expect("not poisoned").clear();
+        }
         self.row_groups += 1;
         Ok(())
     }
