@@ -345,9 +345,16 @@ pub fn convert_with<N: Notation>(
         let sinks = writer.join().expect("writer thread does not panic")?;
         result?;
         bar.finish_and_clear();
-        for s in sinks {
-            let t = s.table();
-            summary.rows.push((t, s.finish()?));
+        // Each table's last row group is encoded and its file closed in
+        // parallel, as the tables were written.
+        let rows: Vec<(&'static str, Result<u64, Error>)> = pool.install(|| {
+            sinks
+                .into_par_iter()
+                .map(|s| (s.table(), s.finish()))
+                .collect()
+        });
+        for (t, n) in rows {
+            summary.rows.push((t, n?));
         }
         Ok(())
     });
