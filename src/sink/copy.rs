@@ -37,13 +37,11 @@ impl PageStoreFactory for CaptureFactory {
             .find(|(leaf, _)| *leaf == args.column_index())
             .map(|(_, c)| c.clone());
         Ok(match capture {
-            Some(capture) => {
-                capture.lock().expect("not poisoned").clear();
-                Box::new(CaptureStore {
-                    inner: InMemoryPageStore::default(),
-                    capture,
-                })
-            }
+            // (Emptied by the sink once each row group is written.)
+            Some(capture) => Box::new(CaptureStore {
+                inner: InMemoryPageStore::default(),
+                capture,
+            }),
             None => Box::new(InMemoryPageStore::default()),
         })
     }
