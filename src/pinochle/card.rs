@@ -41,18 +41,27 @@ impl Suit {
 }
 
 impl Rank {
+    const ALL: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
+
+    #[inline]
     pub fn parse(b: u8) -> Option<Rank> {
-        Some(match b.to_ascii_uppercase() {
-            b'A' => Rank::A,
-            b'T' => Rank::T,
-            b'K' => Rank::K,
-            b'Q' => Rank::Q,
-            b'J' => Rank::J,
-            b'9' => Rank::Nine,
-            _ => return None,
-        })
+        Rank::ALL.get(RANK_OF[b as usize] as usize).copied()
     }
 }
+
+/// The rank index of each byte (either case), or 0xFF: a table lookup instead
+/// of a chain of comparisons for the ~100 dot-syntax cards of every hand.
+const RANK_OF: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let names = *b"ATKQJ9";
+    let mut i = 0;
+    while i < names.len() {
+        t[names[i] as usize] = i as u8;
+        t[names[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 const NAMES: [[&str; 6]; 4] = [
     ["CA", "CT", "CK", "CQ", "CJ", "C9"],
@@ -89,26 +98,35 @@ pub enum DotError {
 }
 
 /// Reads a dot-syntax hand (`ATTTQQJ.QQJJ.AQQQJ.TKQQ`: clubs, diamonds, spades,
-/// hearts) into `out`, in the order written. Ranks are not required to be sorted.
+/// hearts) into `out`, in the order written (on an error, `out` may hold the
+/// cards read before it). Ranks are not required to be sorted.
 /// Trailing empty suit groups may be left out (`KQ.ATKQJ` is clubs KQ and
 /// diamonds ATKQJ), as the spec's own Melds example does; more than four
 /// groups is an error.
 pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
-    let groups = b.iter().filter(|&&c| c == b'.').count() + 1;
-    if groups > 4 {
-        return Err(DotError::Groups(groups));
-    }
-    let mut suit = 0;
+    // One pass: the group count is only needed for the message.
+    let groups = || b.iter().filter(|&&c| c == b'.').count() + 1;
+    out.reserve(b.len());
+    let mut suit = Suit::C;
     for (i, &c) in b.iter().enumerate() {
         if c == b'.' {
-            suit += 1;
+            suit = match suit {
+                Suit::C => Suit::D,
+                Suit::D => Suit::S,
+                Suit::S => Suit::H,
+                Suit::H => return Err(DotError::Groups(groups())),
+            };
             continue;
         }
-        let rank = Rank::parse(c).ok_or(DotError::Rank(i))?;
-        out.push(Card {
-            suit: Suit::DOT_ORDER[suit],
-            rank,
-        });
+        let Some(rank) = Rank::parse(c) else {
+            // Too many groups is reported first, wherever the bad rank is.
+            return Err(if groups() > 4 {
+                DotError::Groups(groups())
+            } else {
+                DotError::Rank(i)
+            });
+        };
+        out.push(Card { suit, rank });
     }
     Ok(())
 }
@@ -143,5 +161,10 @@ mod tests {
         assert_eq!(names(&v), ["CK", "CQ", "DA", "DT", "DK", "DQ", "DJ"]);
         assert_eq!(parse_dot_hand(b"A.K...", &mut v), Err(DotError::Groups(5)));
         assert_eq!(parse_dot_hand(b"A.K.X.", &mut v), Err(DotError::Rank(4)));
+        // Too many groups wins over a bad rank before them.
+        assert_eq!(parse_dot_hand(b"X.K....", &mut v), Err(DotError::Groups(6)));
+        v.clear();
+        parse_dot_hand(b"a9.t.k.qJ", &mut v).unwrap();
+        assert_eq!(names(&v), ["CA", "C9", "DT", "SK", "HQ", "HJ"]);
     }
 }
