@@ -174,3 +174,20 @@ fn kitty_discard_termination_and_chat() {
         errors[0]
     );
 }
+
+#[test]
+fn unreadable_play_cards_are_shown_as_written() {
+    let all = convert_text("[Dealer \"N\"]\n[Play \"S\"]\nCA - ? ca (S2)\nXZ DT -- dt\n");
+    let tricks = lines(&all, "tricks");
+    assert_eq!(tricks.len(), 2);
+    assert!(
+        tricks[0].contains(r#"cards=["CA", "-", "?", "CA"]"#),
+        "{}",
+        tricks[0]
+    );
+    assert!(
+        tricks[1].contains(r#"cards=["XZ", "DT", "--", "DT"]"#),
+        "{}",
+        tricks[1]
+    );
+}

@@ -63,7 +63,7 @@ const RANK_OF: [u8; 256] = {
     t
 };
 
-const NAMES: [[&str; 6]; 4] = [
+static NAMES: [[&str; 6]; 4] = [
     ["CA", "CT", "CK", "CQ", "CJ", "C9"],
     ["DA", "DT", "DK", "DQ", "DJ", "D9"],
     ["SA", "ST", "SK", "SQ", "SJ", "S9"],
@@ -83,6 +83,7 @@ impl Card {
     }
 
     /// The canonical suit-rank spelling, upper case.
+    #[inline]
     pub fn as_str(self) -> &'static str {
         NAMES[self.suit as usize][self.rank as usize]
     }

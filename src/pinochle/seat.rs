@@ -31,8 +31,11 @@ impl Seat {
     pub const ALL: [Seat; 8] = [N, NE, E, SE, S, SW, W, NW];
 
     /// The seat letters as written in PPN (`N`, `NE`, ...).
+    #[inline]
     pub fn as_str(self) -> &'static str {
-        ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][self as usize]
+        // A static table: the array literal was built on the stack per call.
+        static NAMES: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+        NAMES[self as usize]
     }
 
     /// The seat's tag name (`North`, `Northeast`, ...).

@@ -1026,7 +1026,6 @@ impl<'g, 'a> Hand<'g, 'a> {
         let mut from = 0usize;
         let tokens = self.tokens(t).len();
         p.cards.reserve_exact(tokens);
-        p.texts.reserve_exact(tokens);
         p.card_at.reserve_exact(tokens);
         p.tricks.reserve_exact(tokens / n.max(1) + 1);
         let close = |this: &mut Self,
@@ -1078,21 +1077,17 @@ impl<'g, 'a> Hand<'g, 'a> {
                 close(self, &mut p, &mut from, None, false);
             }
             let card = Card::parse(txt);
-            let shown = match card {
-                Some(c) => Cow::Borrowed(c.as_str()),
-                None => {
-                    if txt != b"-" && txt != b"?" {
-                        let msg = format!(
-                            "expected a card like CA, '-', '?' or '*' in the play, found \"{}\"",
-                            bytes_text(txt, latin1)
-                        );
-                        self.warn(tok.at as usize, "P033", msg);
-                    }
-                    bytes_text(txt, latin1)
+            if card.is_none() {
+                if txt != b"-" && txt != b"?" {
+                    let msg = format!(
+                        "expected a card like CA, '-', '?' or '*' in the play, found \"{}\"",
+                        bytes_text(txt, latin1)
+                    );
+                    self.warn(tok.at as usize, "P033", msg);
                 }
-            };
+                p.unread.push((p.cards.len(), bytes_text(txt, latin1)));
+            }
             p.cards.push(card);
-            p.texts.push(shown);
             p.card_at.push(tok.at);
         }
         if p.cards.len() > from {
@@ -1128,7 +1123,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             out.trick.append_value(k as i32 + 1);
             out.leader.append_option(leader.map(Seat::as_str));
             out.complete.append_value(t.range.len() == n);
-            out.cards.append(Some(p.texts[t.range.clone()].iter()));
+            out.cards.append(Some(p.shown(t.range.clone())));
             out.winner.append_option(t.winner.map(Seat::as_str));
             out.points.append_option(t.points);
             let c = computed.and_then(|d| d.tricks.get(k));

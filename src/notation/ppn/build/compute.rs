@@ -66,10 +66,25 @@ pub struct PlayParse<'a> {
     pub start: Option<usize>,
     pub terminated: bool,
     pub cards: Vec<Option<Card>>,
-    /// Cards as shown in the tables (canonical, or as written when unreadable).
-    pub texts: Vec<Cow<'a, str>>,
+    /// The cards that could not be read, as written: (index in `cards`, text),
+    /// in play order. (Read cards are shown by their canonical names.)
+    pub unread: Vec<(usize, Cow<'a, str>)>,
     pub card_at: Vec<u32>,
     pub tricks: Vec<TrickParse>,
+}
+
+impl PlayParse<'_> {
+    /// Cards `range` as shown in the tables: canonical, or as written when
+    /// unreadable.
+    pub fn shown(&self, range: Range<usize>) -> impl Iterator<Item = &str> {
+        range.map(move |i| match self.cards[i] {
+            Some(c) => c.as_str(),
+            None => self
+                .unread
+                .binary_search_by_key(&i, |u| u.0)
+                .map_or("", |k| &self.unread[k].1),
+        })
+    }
 }
 
 /// The score tags as read (`None`: absent or unreadable).
