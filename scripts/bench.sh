@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end benchmark on a fixed generated archive (made once, then reused):
-# split-only, parse-only and convert (zstd, snappy, none) with 1 and 2 threads,
-# with peak RSS, peak anonymous memory and output size; then the same job done
-# by scripts/baseline_ppn.py on the same file.
+# split-only, parse-only (with and without the rules engine) and convert (zstd,
+# snappy, none) with 1 and 2 threads, with peak RSS, peak anonymous memory and
+# output size; then the same job done by scripts/baseline_ppn.py on the same file.
 #   SIZE_MB=1024 SEED=1 scripts/bench.sh      (defaults; SIZE_MB=100 for a quick run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,10 @@ printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_M
 "$bin" bench "$file" -j 1,2 --runs 1 | tail -n +2 | while read -r a b c d e f; do
   # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
   printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a $b $c" "$d" "$e" "$f" - - -
+done
+# Parsing without the rules engine (the notation alone, no computed columns).
+"$bin" bench "$file" -j 1,2 --runs 1 --no-rules | grep '^parse' | while read -r a b c d e f; do
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a --no-rules $b $c" "$d" "$e" "$f" - - -
 done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
