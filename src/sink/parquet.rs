@@ -333,17 +333,39 @@ impl TableSink {
         self.pending_rows += batch.num_rows();
         self.pending.push(batch);
         while self.pending_rows >= WRITE_BATCH_ROWS {
-            let all = arrow_select::concat::concat_batches(&self.schema, &self.pending)?;
-            let head = all.slice(0, WRITE_BATCH_ROWS);
-            let rest = all.slice(WRITE_BATCH_ROWS, all.num_rows() - WRITE_BATCH_ROWS);
-            self.pending.clear();
-            self.pending_rows = rest.num_rows();
-            if rest.num_rows() > 0 {
-                self.pending.push(rest);
-            }
+            let head = self.take_head(WRITE_BATCH_ROWS)?;
             self.write_now(head)?;
         }
         Ok(())
+    }
+
+    /// The first `n` pending rows as one batch (`n` <= the pending rows).
+    /// Only those rows are copied, and only when they span batches; the
+    /// rest stay pending as slices (copying them too, as concatenating all
+    /// pending batches did, copied most rows twice).
+    fn take_head(&mut self, n: usize) -> Result<RecordBatch, Error> {
+        let mut head = Vec::new();
+        let mut need = n;
+        let mut rest = Vec::new();
+        for b in self.pending.drain(..) {
+            let rows = b.num_rows();
+            if need == 0 {
+                rest.push(b);
+            } else if rows <= need {
+                need -= rows;
+                head.push(b);
+            } else {
+                head.push(b.slice(0, need));
+                rest.push(b.slice(need, rows - need));
+                need = 0;
+            }
+        }
+        self.pending = rest;
+        self.pending_rows -= n;
+        Ok(match head.len() {
+            1 => head.pop().expect("one batch"),
+            _ => arrow_select::concat::concat_batches(&self.schema, &head)?,
+        })
     }
 
     fn write_now(&mut self, batch: RecordBatch) -> Result<(), Error> {
@@ -510,8 +532,7 @@ impl TableSink {
     /// [`finish`](Self::finish), also giving the number of spliced chunks.
     fn finish_counted(mut self) -> Result<(u64, u64), Error> {
         if self.pending_rows > 0 {
-            let all = arrow_select::concat::concat_batches(&self.schema, &self.pending)?;
-            self.pending.clear();
+            let all = self.take_head(self.pending_rows)?;
             self.write_now(all)?;
         }
         self.flush().map_err(pq_err(&self.tmp_path))?;
