@@ -108,21 +108,21 @@ pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
     // One pass: the group count is only needed for the message.
     let groups = || b.iter().filter(|&&c| c == b'.').count() + 1;
     out.reserve(b.len());
-    let mut suit = Suit::C;
+    let [mut suit, later @ ..] = Suit::DOT_ORDER;
+    let mut later = later.into_iter();
     for (i, &c) in b.iter().enumerate() {
         if c == b'.' {
-            suit = match suit {
-                Suit::C => Suit::D,
-                Suit::D => Suit::S,
-                Suit::S => Suit::H,
-                Suit::H => return Err(DotError::Groups(groups())),
+            let Some(next) = later.next() else {
+                return Err(DotError::Groups(groups()));
             };
+            suit = next;
             continue;
         }
         let Some(rank) = Rank::parse(c) else {
             // Too many groups is reported first, wherever the bad rank is.
-            return Err(if groups() > 4 {
-                DotError::Groups(groups())
+            let g = groups();
+            return Err(if g > 4 {
+                DotError::Groups(g)
             } else {
                 DotError::Rank(i)
             });
