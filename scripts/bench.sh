@@ -15,14 +15,16 @@ bytes=$(stat -c %s "$file")
 echo "archive: $file ($((bytes / 1000000)) MB)"
 echo
 printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
-"$bin" bench "$file" -j 1,2 --runs 1 | tail -n +2 | while read -r a b c d e f; do
+bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
+  local suffix=$1; shift
   # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
-  printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a $b $c" "$d" "$e" "$f" - - -
-done
+  "$bin" bench "$file" -j 1,2 --runs 1 "$@" | tail -n +2 | while read -r a b c d e f; do
+    printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a$suffix $b $c" "$d" "$e" "$f" - - -
+  done
+}
+bench_rows ""
 # Parsing without the rules engine (the notation alone, no computed columns).
-"$bin" bench "$file" -j 1,2 --runs 1 --no-rules | grep '^parse' | while read -r a b c d e f; do
-  printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a --no-rules $b $c" "$d" "$e" "$f" - - -
-done
+bench_rows " --no-rules" --no-rules | grep '^parse'
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 run() { # name, command...
