@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use super::window::process_window;
+use super::window::{Records, build_window, deliver, lex_window, process_window};
 use super::{Consumer, FileSummary, Options};
 use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
@@ -105,25 +105,49 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         self.opts.group_bytes.max(1) * self.opts.threads.max(1) * 4
     }
 
-    /// Handles `items` (in input order), which lie in `bytes`, whose first
-    /// byte is at absolute offset `base`.
-    fn segment(&mut self, bytes: &[u8], base: u64, items: &[Item]) -> Result<(), Error> {
+    /// Applies the directives among `items` (which lie in `bytes`, whose
+    /// first byte is at absolute offset `base`) to `state`, in order, and
+    /// lists the records with their indexes and the state at each.
+    fn records<'a>(
+        &mut self,
+        bytes: &'a [u8],
+        base: u64,
+        items: &[Item],
+        state: &mut N::FileState<'a>,
+    ) -> Records<'a, N> {
         let notation = self.notation;
-        let mut state = notation.restore(&self.carry);
         let mut records = Vec::with_capacity(items.len());
         for it in items {
             match it.kind {
                 ItemKind::Directive => {
                     let start = (it.start - base) as usize;
                     let end = ((it.end - base) as usize).min(bytes.len());
-                    notation.directive(&mut state, &bytes[start..end]);
+                    notation.directive(state, &bytes[start..end]);
                 }
                 ItemKind::Record => {
-                    records.push((*it, self.record_index, notation.record_context(&state)));
+                    records.push((*it, self.record_index, notation.record_context(state)));
                     self.record_index += 1;
                 }
             }
         }
+        records
+    }
+
+    /// Shows the hands per second so far.
+    fn show_rate(&self) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar
+            .set_message(format!("{:.0} hands/s", self.fs.hands as f64 / secs));
+    }
+
+    /// Handles `items` (in input order), which lie in `bytes`, whose first
+    /// byte is at absolute offset `base`: the phases one after the other,
+    /// with the file state saved between calls (the bytes may then go).
+    fn segment(&mut self, bytes: &[u8], base: u64, items: &[Item]) -> Result<(), Error> {
+        let notation = self.notation;
+        let carry = std::mem::take(&mut self.carry);
+        let mut state = notation.restore(&carry);
+        let records = self.records(bytes, base, items, &mut state);
         if !records.is_empty() {
             process_window(
                 notation,
@@ -141,47 +165,71 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         let saved = notation.save(&state);
         drop((state, records));
         self.carry = saved;
-        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        self.bar
-            .set_message(format!("{:.0} hands/s", self.fs.hands as f64 / secs));
+        self.show_rate();
         Ok(())
     }
 
-    /// A whole input in memory (a mapped file).
+    /// A whole input in memory (a mapped file). The bytes stay for the whole
+    /// run, so the phases of neighbouring windows overlap: while one window's
+    /// groups are built into tables, the next window's groups are lexed and
+    /// the splitter finds the window after that; only the in-order resolving
+    /// and the handing over run alone. Same tables as [`FileRun::segment`]
+    /// gives, window after window.
     pub fn run_bytes(mut self, bytes: &[u8]) -> Result<FileSummary, Error> {
         if split::is_cr_only(bytes) {
             return self.run_stream(&mut Counted::new(&mut &bytes[..]));
         }
         self.fs.bytes = bytes.len() as u64;
         let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        let mut scanner = Scanner::new_at(start as u64);
-        let window_bytes = self.window_bytes() as u64;
+        let mut scan = Scan {
+            bytes,
+            scanner: Scanner::new_at(start as u64),
+            pos: start,
+            chunk: self.opts.chunk_bytes.max(1),
+            window: self.window_bytes() as u64,
+        };
+        let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
+        let carry = N::Carry::default();
+        let mut state = notation.restore(&carry);
+        // Lexed and resolved groups waiting to be built, and their record count.
+        let mut pending: Option<(Vec<N::Group<'_>>, usize)> = None;
         let mut items = Vec::new();
-        let mut pos = start;
+        let mut last = scan.window(&mut items);
         let mut done = 0u64;
         loop {
-            let end = (pos + self.opts.chunk_bytes.max(1)).min(bytes.len());
-            scanner.feed(&bytes[pos..end], &mut |it| items.push(it));
-            let last = end == bytes.len();
-            if last {
-                scanner.finish(&mut |it| items.push(it));
-                split::recover(bytes, &mut scanner, &mut items);
+            let records = self.records(bytes, 0, &items, &mut state);
+            let earlier = pending.take();
+            let mut next = Vec::new();
+            let ((built, mut groups), next_last) = pool.join(
+                || {
+                    rayon::join(
+                        || earlier.map(|(g, n)| (build_window(notation, file, &g), n)),
+                        || lex_window(notation, bytes, 0, &records, opts),
+                    )
+                },
+                || last || scan.window(&mut next),
+            );
+            if let Some((built, n)) = built {
+                deliver(built, n, opts, self.consume, &mut self.fs)?;
+                self.show_rate();
             }
-            let span = match (items.first(), items.last()) {
-                (Some(f), Some(l)) => l.end - f.start,
-                _ => 0,
-            };
-            if !items.is_empty() && (span >= window_bytes || last) {
-                self.segment(bytes, 0, &items)?;
-                let window_end = items.last().map_or(0, |l| l.end);
-                self.bar.inc(window_end.saturating_sub(done));
-                done = window_end;
-                items.clear();
+            notation.resolve(&mut state, &mut groups);
+            if !records.is_empty() {
+                pending = Some((groups, records.len()));
             }
+            let window_end = items.last().map_or(done, |l| l.end);
+            self.bar.inc(window_end.saturating_sub(done));
+            done = window_end;
             if last {
                 break;
             }
-            pos = end;
+            (items, last) = (next, next_last);
+        }
+        if let Some((groups, n)) = pending {
+            let built = pool.install(|| build_window(notation, file, &groups));
+            drop(groups);
+            deliver(built, n, opts, self.consume, &mut self.fs)?;
+            self.show_rate();
         }
         self.bar.inc((bytes.len() as u64).saturating_sub(done));
         Ok(self.fs)
@@ -308,4 +356,39 @@ fn fill(r: &mut dyn Pull, buf: &mut Vec<u8>, want: usize) -> std::io::Result<boo
     };
     buf.truncate(start + got);
     result
+}
+
+/// The splitter over a mapped file, a window of items at a time.
+struct Scan<'b> {
+    bytes: &'b [u8],
+    scanner: Scanner,
+    /// Bytes before this were fed to the scanner.
+    pos: usize,
+    /// Bytes fed at a time.
+    chunk: usize,
+    /// Bytes of records that make a window.
+    window: u64,
+}
+
+impl Scan<'_> {
+    /// Feeds chunks until `items` spans a window or the input ends (then
+    /// true, with the records recovered from an unterminated brace).
+    fn window(&mut self, items: &mut Vec<Item>) -> bool {
+        loop {
+            let end = (self.pos + self.chunk).min(self.bytes.len());
+            self.scanner
+                .feed(&self.bytes[self.pos..end], &mut |it| items.push(it));
+            self.pos = end;
+            if end == self.bytes.len() {
+                self.scanner.finish(&mut |it| items.push(it));
+                split::recover(self.bytes, &mut self.scanner, items);
+                return true;
+            }
+            if let (Some(f), Some(l)) = (items.first(), items.last())
+                && l.end - f.start >= self.window
+            {
+                return false;
+            }
+        }
+    }
 }

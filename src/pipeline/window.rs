@@ -1,5 +1,6 @@
 //! One window of records: parsed in groups in parallel, resolved in order,
-//! built into batches in parallel.
+//! built into batches in parallel. A mapped file overlaps the phases of two
+//! windows (see `FileRun::run_bytes`); a stream runs them one after the other.
 
 use arrow_array::RecordBatch;
 use arrow_array::cast::AsArray;
@@ -8,8 +9,12 @@ use rayon::prelude::*;
 
 use super::{Consumer, FileSummary, OnError, Options};
 use crate::Error;
+use crate::columns::Tables;
 use crate::notation::{FileInfo, Notation};
 use crate::split::Item;
+
+/// The records of a window, with their indexes and contexts.
+pub(super) type Records<'a, N> = Vec<(Item, u64, <N as Notation>::Context<'a>)>;
 
 /// Parses, resolves and builds one window of records (`bytes[0]` is at
 /// absolute offset `base`) and hands its batches to `consume`.
@@ -26,7 +31,23 @@ pub(super) fn process_window<'a, N: Notation>(
     consume: &mut Consumer<'_>,
     fs: &mut FileSummary,
 ) -> Result<(), Error> {
-    // Cut into groups of about group_bytes each (never depends on the thread count).
+    let mut groups = pool.install(|| lex_window(notation, bytes, base, records, opts));
+    notation.resolve(state, &mut groups);
+    let built = pool.install(|| build_window(notation, file, &groups));
+    drop(groups);
+    deliver(built, records.len(), opts, consume, fs)
+}
+
+/// Cuts a window's records into groups of about `group_bytes` each (never
+/// depending on the thread count) and parses the groups in parallel; to be
+/// called in the pool.
+pub(super) fn lex_window<'a, N: Notation>(
+    notation: &N,
+    bytes: &'a [u8],
+    base: u64,
+    records: &[(Item, u64, N::Context<'a>)],
+    opts: &Options,
+) -> Vec<N::Group<'a>> {
     let mut cuts = Vec::new();
     let mut acc = 0usize;
     let mut from = 0;
@@ -41,14 +62,29 @@ pub(super) fn process_window<'a, N: Notation>(
     if from < records.len() {
         cuts.push(from..records.len());
     }
-    let mut groups: Vec<N::Group<'a>> = pool.install(|| {
-        cuts.par_iter()
-            .map(|r| notation.parse(bytes, base, &records[r.clone()]))
-            .collect()
-    });
-    notation.resolve(state, &mut groups);
-    let built: Vec<Result<crate::columns::Tables, Error>> =
-        pool.install(|| groups.par_iter().map(|g| notation.build(file, g)).collect());
+    cuts.par_iter()
+        .map(|r| notation.parse(bytes, base, &records[r.clone()]))
+        .collect()
+}
+
+/// Builds resolved groups into tables in parallel; to be called in the pool.
+pub(super) fn build_window<N: Notation>(
+    notation: &N,
+    file: &FileInfo,
+    groups: &[N::Group<'_>],
+) -> Vec<Result<Tables, Error>> {
+    groups.par_iter().map(|g| notation.build(file, g)).collect()
+}
+
+/// Counts what a window of `records` built and hands its batches, one list
+/// per table in input order, to `consume`.
+pub(super) fn deliver(
+    built: Vec<Result<Tables, Error>>,
+    records: usize,
+    opts: &Options,
+    consume: &mut Consumer<'_>,
+    fs: &mut FileSummary,
+) -> Result<(), Error> {
     let mut converted = 0;
     // Batches per table, in input order.
     let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
@@ -71,7 +107,7 @@ pub(super) fn process_window<'a, N: Notation>(
             out.push(batch);
         }
     }
-    fs.comment_blocks += records.len() as u64 - converted;
+    fs.comment_blocks += records as u64 - converted;
     consume(per_table)
 }
 
