@@ -692,11 +692,11 @@ impl<'g, 'a> Hand<'g, 'a> {
         o.discard.append(
             discard
                 .as_ref()
-                .and_then(|d| d.cards.as_ref())
+                .and_then(|d| d.get(0).cards)
                 .map(|c| c.iter().map(|c| c.as_str())),
         );
         o.discard_points
-            .append_option(discard.as_ref().and_then(|d| d.points));
+            .append_option(discard.as_ref().and_then(|d| d.get(0).points));
         o.partner_seat.append_option(partner.map(|p| p.0.as_str()));
         o.partner_card.append_option(partner.map(|p| p.1.as_str()));
         if self.bid_systems.is_empty() {
@@ -844,7 +844,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         &mut self,
         k: K,
         list: &'l Option<values::HandList>,
-    ) -> Vec<Option<&'l HandEntry>> {
+    ) -> Vec<Option<HandEntry<'l>>> {
         let n = self.players;
         let mut out = vec![None; n];
         let Some(l) = list else { return out };
@@ -858,7 +858,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             self.warn(at, "P022", msg);
             return out;
         };
-        let all_unknown = l.entries.len() == 1 && l.entries[0].cards.is_none();
+        let all_unknown = l.entries.len() == 1 && l.entries.get(0).cards.is_none();
         if l.entries.len() != n && !all_unknown && !(k == K::Passed && l.entries.len() < n) {
             let msg = format!(
                 "{} lists {} hands for {n} players",
@@ -877,7 +877,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     fn seats_rows(
         &mut self,
         hand_id: u64,
-        dealt: Vec<Option<&HandEntry>>,
+        dealt: Vec<Option<HandEntry<'_>>>,
         holding: &Option<values::HandList>,
         passed: &Option<values::HandList>,
         melds: &Option<values::HandList>,
@@ -888,8 +888,8 @@ impl<'g, 'a> Hand<'g, 'a> {
         let held = self.by_seat(K::Holding, holding);
         let pass = self.by_seat(K::Passed, passed);
         let meld = self.by_seat(K::Melds, melds);
-        fn cards(e: Option<&HandEntry>) -> Option<impl Iterator<Item = &'static str> + '_> {
-            e.and_then(|e| e.cards.as_ref())
+        fn cards(e: Option<HandEntry<'_>>) -> Option<impl Iterator<Item = &'static str> + '_> {
+            e.and_then(|e| e.cards)
                 .map(|c| c.iter().map(|c| c.as_str()))
         }
         for (pos, &s) in self.seats.iter().enumerate() {

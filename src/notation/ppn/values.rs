@@ -108,68 +108,119 @@ pub fn parse_date(v: &[u8]) -> DateValue {
 }
 
 /// One entry of a seat-prefixed list of dot-syntax hands.
-#[derive(Debug, PartialEq, Eq)]
-pub struct HandEntry {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandEntry<'l> {
     /// `None` for `-` (unknown hand).
-    pub cards: Option<Vec<Card>>,
+    pub cards: Option<&'l [Card]>,
     /// The `(points)` after the cards, where written.
     pub points: Option<i32>,
+}
+
+/// Dot-syntax hands, each with optional points, their cards kept in one
+/// vector (a list of four hands is two allocations, not six).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Hands {
+    cards: Vec<Card>,
+    spans: Vec<Span>,
+}
+
+/// Where a hand's cards are in [`Hands::cards`] (`None` for an unknown hand),
+/// and its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    cards: Option<(u32, u32)>,
+    points: Option<i32>,
+}
+
+impl Hands {
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The `i`th hand (`i < len()`).
+    pub fn get(&self, i: usize) -> HandEntry<'_> {
+        let Span { cards, points } = self.spans[i];
+        HandEntry {
+            cards: cards.map(|(s, e)| &self.cards[s as usize..e as usize]),
+            points,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = HandEntry<'_>> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Reads one hand in dot syntax with an optional `(points)` after it.
+    fn push(&mut self, v: &[u8]) -> Result<(), String> {
+        let v = v.trim_ascii();
+        let (cards, points) = match memchr::memchr(b'(', v) {
+            Some(p) => {
+                let close = v.len() - 1;
+                if v[close] != b')' || close < p + 1 {
+                    return Err(format!(
+                        "expected ')' to close the points in '{}'",
+                        lossy(v)
+                    ));
+                }
+                let pts = &v[p + 1..close];
+                let points = if is_missing(pts) {
+                    None
+                } else {
+                    Some(parse_i32(pts).ok_or_else(|| {
+                        format!("expected a number of points, found '{}'", lossy(pts))
+                    })?)
+                };
+                (v[..p].trim_ascii_end(), points)
+            }
+            None => (v, None),
+        };
+        if matches!(cards, b"-" | b"*" | b"?") {
+            self.spans.push(Span {
+                cards: None,
+                points,
+            });
+            return Ok(());
+        }
+        let start = self.cards.len();
+        if let Err(e) = parse_dot_hand(cards, &mut self.cards) {
+            self.cards.truncate(start);
+            return Err(match e {
+                DotError::Groups(n) => format!(
+                    "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in '{}', found {n}",
+                    lossy(cards)
+                ),
+                DotError::Rank(i) => format!(
+                    "expected a rank (A T K Q J 9) in '{}', found '{}'",
+                    lossy(cards),
+                    cards[i] as char
+                ),
+            });
+        }
+        self.spans.push(Span {
+            cards: Some((start as u32, self.cards.len() as u32)),
+            points,
+        });
+        Ok(())
+    }
 }
 
 /// A seat-prefixed list `E:hand hand ...` (Deal, Holding, Melds, Passed).
 #[derive(Debug, PartialEq, Eq)]
 pub struct HandList {
     pub first: Seat,
-    pub entries: Vec<HandEntry>,
+    pub entries: Hands,
 }
 
 /// Cards in dot syntax with an optional `(points)` after them, as in Discard
-/// and each entry of Melds.
-pub fn parse_dot_with_points(v: &[u8]) -> Result<HandEntry, String> {
-    let v = v.trim_ascii();
-    let (cards, points) = match memchr::memchr(b'(', v) {
-        Some(p) => {
-            let close = v.len() - 1;
-            if v[close] != b')' || close < p + 1 {
-                return Err(format!(
-                    "expected ')' to close the points in '{}'",
-                    lossy(v)
-                ));
-            }
-            let pts = &v[p + 1..close];
-            let points = if is_missing(pts) {
-                None
-            } else {
-                Some(parse_i32(pts).ok_or_else(|| {
-                    format!("expected a number of points, found '{}'", lossy(pts))
-                })?)
-            };
-            (v[..p].trim_ascii_end(), points)
-        }
-        None => (v, None),
-    };
-    if matches!(cards, b"-" | b"*" | b"?") {
-        return Ok(HandEntry {
-            cards: None,
-            points,
-        });
-    }
-    let mut out = Vec::with_capacity(cards.len());
-    parse_dot_hand(cards, &mut out).map_err(|e| match e {
-        DotError::Groups(n) => format!(
-            "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in '{}', found {n}",
-            lossy(cards)
-        ),
-        DotError::Rank(i) => format!(
-            "expected a rank (A T K Q J 9) in '{}', found '{}'",
-            lossy(cards),
-            cards[i] as char
-        ),
-    })?;
-    Ok(HandEntry {
-        cards: Some(out),
-        points,
-    })
+/// and each entry of Melds: one hand.
+pub fn parse_dot_with_points(v: &[u8]) -> Result<Hands, String> {
+    let mut h = Hands::default();
+    h.push(v)?;
+    Ok(h)
 }
 
 fn lossy(v: &[u8]) -> std::borrow::Cow<'_, str> {
@@ -188,44 +239,54 @@ pub fn parse_hand_list(v: &[u8]) -> Result<HandList, String> {
         split_seat(v).ok_or_else(|| "expected a seat and ':' before the hands".to_string())?;
     let first = Seat::parse(seat)
         .ok_or_else(|| format!("expected a seat (N, NE, E, ...), found '{}'", lossy(seat)))?;
-    let entries = split_entries(rest)
-        .into_iter()
-        .map(parse_dot_with_points)
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut entries = Hands {
+        cards: Vec::with_capacity(rest.len()),
+        spans: Vec::with_capacity(4),
+    };
+    for e in (Entries { v: rest, i: 0 }) {
+        entries.push(e)?;
+    }
     Ok(HandList { first, entries })
 }
 
 /// Splits on white space, keeping a `(points)` group that follows a space with
 /// its hand (`K.K..K (3)`).
-fn split_entries(v: &[u8]) -> Vec<&[u8]> {
-    let mut out: Vec<&[u8]> = Vec::new();
-    let mut start: Option<usize> = None;
-    let mut i = 0;
-    while i < v.len() {
-        let b = v[i];
-        if b.is_ascii_whitespace() {
-            if let Some(s) = start.take() {
-                // Look ahead: a '(' after spaces belongs to this entry.
-                let mut j = i;
-                while j < v.len() && v[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                if v.get(j) == Some(&b'(') {
-                    start = Some(s);
-                    i = j;
-                    continue;
-                }
-                out.push(&v[s..i]);
-            }
-        } else if start.is_none() {
-            start = Some(i);
+struct Entries<'v> {
+    v: &'v [u8],
+    i: usize,
+}
+
+impl<'v> Iterator for Entries<'v> {
+    type Item = &'v [u8];
+
+    fn next(&mut self) -> Option<&'v [u8]> {
+        let v = self.v;
+        let mut i = self.i;
+        while i < v.len() && v[i].is_ascii_whitespace() {
+            i += 1;
         }
-        i += 1;
+        if i == v.len() {
+            self.i = i;
+            return None;
+        }
+        let start = i;
+        loop {
+            while i < v.len() && !v[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            // Look ahead: a '(' after spaces belongs to this entry.
+            let mut j = i;
+            while j < v.len() && v[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j > i && v.get(j) == Some(&b'(') {
+                i = j;
+                continue;
+            }
+            self.i = i;
+            return Some(&v[start..i]);
+        }
     }
-    if let Some(s) = start {
-        out.push(&v[s..]);
-    }
-    out
 }
 
 /// Cards in suit-rank syntax separated by spaces (Kitty).
@@ -345,11 +406,7 @@ mod tests {
         let d = parse_hand_list(b"E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ.TKKKKQ.AK.AATKQJJ TKJ.AAAATTJJ.AATTKJJ.KJ AAAKK.TQ.TTKKQJ.AATTKQJ").unwrap();
         assert_eq!(d.first, Seat::E);
         assert_eq!(d.entries.len(), 4);
-        let all: Vec<&Vec<Card>> = d
-            .entries
-            .iter()
-            .map(|e| e.cards.as_ref().unwrap())
-            .collect();
+        let all: Vec<&[Card]> = d.entries.iter().map(|e| e.cards.unwrap()).collect();
         assert!(all.iter().all(|h| h.len() == 20));
         assert_eq!(
             names(all[0]),
@@ -373,38 +430,30 @@ mod tests {
         assert_eq!(m.first, Seat::N);
         let pts: Vec<Option<i32>> = m.entries.iter().map(|e| e.points).collect();
         assert_eq!(pts, [Some(94), Some(27), Some(4), Some(17)]);
-        assert_eq!(names(m.entries[2].cards.as_ref().unwrap()), "CJ DJ SJ HJ");
+        assert_eq!(names(m.entries.get(2).cards.unwrap()), "CJ DJ SJ HJ");
         assert_eq!(
-            names(m.entries[0].cards.as_ref().unwrap()),
+            names(m.entries.get(0).cards.unwrap()),
             "CQ CQ DK DQ DQ SQ SQ HQ HQ HJ HJ"
         );
         assert_eq!(
-            names(m.entries[3].cards.as_ref().unwrap()),
+            names(m.entries.get(3).cards.unwrap()),
             "CK CQ DA DT DK DQ DJ"
         );
 
         let p = parse_hand_list(b"E:.J.QQ. ..A.AA TKJ... K.TQ..").unwrap();
-        let sizes: Vec<usize> = p
-            .entries
-            .iter()
-            .map(|e| e.cards.as_ref().unwrap().len())
-            .collect();
+        let sizes: Vec<usize> = p.entries.iter().map(|e| e.cards.unwrap().len()).collect();
         assert_eq!(sizes, [3, 3, 3, 3]);
-        assert_eq!(names(p.entries[1].cards.as_ref().unwrap()), "SA HA HA");
+        assert_eq!(names(p.entries.get(1).cards.unwrap()), "SA HA HA");
 
         let d = parse_dot_with_points(b"K.K..K (3)").unwrap();
-        assert_eq!(names(d.cards.as_ref().unwrap()), "CK DK HK");
-        assert_eq!(d.points, Some(3));
+        assert_eq!(names(d.get(0).cards.unwrap()), "CK DK HK");
+        assert_eq!(d.get(0).points, Some(3));
         let d = parse_dot_with_points(b".T.QQ. (0)").unwrap();
-        assert_eq!(names(d.cards.as_ref().unwrap()), "DT SQ SQ");
-        assert_eq!(d.points, Some(0));
+        assert_eq!(names(d.get(0).cards.unwrap()), "DT SQ SQ");
+        assert_eq!(d.get(0).points, Some(0));
 
         let h = parse_hand_list(b"E:ATTTTKJQQJ.QQJ.AQJ.TKQQ KKQQJJ.TTKKKKQQ.K.TKQJJ .AAAATTJJJ.AATTKQQJJ.KJ AAAK..ATTKKQJ.AAAATTKQJ").unwrap();
-        let sizes: Vec<usize> = h
-            .entries
-            .iter()
-            .map(|e| e.cards.as_ref().unwrap().len())
-            .collect();
+        let sizes: Vec<usize> = h.entries.iter().map(|e| e.cards.unwrap().len()).collect();
         assert_eq!(sizes, [20, 20, 20, 20]);
 
         assert_eq!(names(&parse_card_list(b"SK H9 CT").unwrap()), "SK H9 CT");
@@ -415,7 +464,7 @@ mod tests {
     #[test]
     fn unknown_hands_and_bad_hands() {
         let d = parse_hand_list(b"N:- A... - ...").unwrap();
-        assert_eq!(d.entries[0].cards, None);
+        assert_eq!(d.entries.get(0).cards, None);
         assert!(parse_hand_list(b"ATK...").is_err());
         assert_eq!(
             parse_hand_list(b"Q:A...").unwrap_err(),
@@ -425,7 +474,28 @@ mod tests {
             parse_hand_list(b"N:A.K.Q.J.T").unwrap_err(),
             "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in 'A.K.Q.J.T', found 5"
         );
-        assert_eq!(parse_hand_list(b"N:*").unwrap().entries[0].cards, None);
+        assert_eq!(parse_hand_list(b"N:*").unwrap().entries.get(0).cards, None);
+        // Points after a space stay with their hand; an unknown hand may have points.
+        let l = parse_hand_list(b"N: K.K..K (3)\t- (0)  A...  (12) J ").unwrap();
+        assert_eq!(l.entries.len(), 4);
+        let e: Vec<(Option<String>, Option<i32>)> = l
+            .entries
+            .iter()
+            .map(|e| (e.cards.map(names), e.points))
+            .collect();
+        assert_eq!(
+            e,
+            [
+                (Some("CK DK HK".to_string()), Some(3)),
+                (None, Some(0)),
+                (Some("CA".to_string()), Some(12)),
+                (Some("CJ".to_string()), None),
+            ]
+        );
+        assert_eq!(
+            parse_hand_list(b"N:A... A.X..").unwrap_err(),
+            "expected a rank (A T K Q J 9) in 'A.X..', found 'X'"
+        );
     }
 
     #[test]

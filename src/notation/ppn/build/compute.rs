@@ -194,7 +194,7 @@ impl<'a> Hand<'_, 'a> {
         cfg: &RulesConfig,
         auction: Option<&AuctionParse<'a>>,
         play: Option<&PlayParse<'a>>,
-        dealt: &[Option<&'d HandEntry>],
+        dealt: &[Option<HandEntry<'d>>],
         scores: &Scores,
     ) -> Option<Computed<'d>> {
         if !cfg.compute {
@@ -224,7 +224,7 @@ impl<'a> Hand<'_, 'a> {
             .unwrap_or_default();
         let mut deal: [Option<&[Card]>; PLAYERS] = [None; PLAYERS];
         for (slot, e) in deal.iter_mut().zip(dealt) {
-            *slot = e.and_then(|e| e.cards.as_deref());
+            *slot = e.and_then(|e| e.cards);
         }
         let stated = Stated {
             trump,
