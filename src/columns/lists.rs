@@ -13,6 +13,7 @@ use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StringArray, StructArr
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 
+use crate::pinochle::Card;
 use crate::pinochle::rules::meld::MeldItem;
 
 /// Strings as one byte vector and their end offsets.
@@ -149,6 +150,22 @@ impl CardList {
             }
         }
         self.lists.push(valid, self.items.len());
+    }
+
+    /// Appends a list of cards by their names, or null: the bytes and offsets
+    /// of the whole list are written in two passes over reserved room.
+    pub fn append_cards(&mut self, cards: Option<&[Card]>) {
+        if let Some(cards) = cards {
+            let Strings { bytes, offsets } = &mut self.items;
+            let from = bytes.len();
+            bytes.resize(from + 2 * cards.len(), 0);
+            for (out, c) in bytes[from..].chunks_exact_mut(2).zip(cards) {
+                out.copy_from_slice(&c.name());
+            }
+            let start = from as i32;
+            offsets.extend((1..=cards.len() as i32).map(|i| start + 2 * i));
+        }
+        self.lists.push(cards.is_some(), self.items.len());
     }
 
     pub fn len(&self) -> usize {
@@ -352,5 +369,35 @@ mod tests {
                 .value(0),
             "HK"
         );
+    }
+
+    #[test]
+    fn cards_by_name_same_array_as_arrows_builder() {
+        use crate::pinochle::card::{Rank, Suit};
+        let c = |suit, rank| Card { suit, rank };
+        let hand = [
+            c(Suit::C, Rank::A),
+            c(Suit::D, Rank::T),
+            c(Suit::H, Rank::Nine),
+        ];
+        let one = [c(Suit::S, Rank::Q)];
+        let rows: Vec<Option<&[Card]>> = vec![Some(&hand), None, Some(&[]), Some(&one)];
+        let mut ours = CardList::with_capacity(1);
+        let mut theirs = ListBuilder::new(StringBuilder::new());
+        // Mixed with lists appended by strings, as the tricks table does.
+        ours.append(Some(["X", "ten"]));
+        crate::columns::table::append_strs(&mut theirs, Some(["X", "ten"]));
+        for r in &rows {
+            ours.append_cards(*r);
+            let names = r.map(|h| h.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+            crate::columns::table::append_strs(&mut theirs, names);
+        }
+        let a = ours.finish();
+        assert_eq!(a, theirs.finish());
+        assert_eq!(a.len(), 5);
+        assert_eq!(a.null_count(), 1);
+        let items = a.values().as_any().downcast_ref::<StringArray>().unwrap();
+        let all: Vec<&str> = items.iter().map(Option::unwrap).collect();
+        assert_eq!(all, ["X", "ten", "CA", "DT", "H9", "SQ"]);
     }
 }

@@ -63,12 +63,29 @@ const RANK_OF: [u8; 256] = {
     t
 };
 
-static NAMES: [[&str; 6]; 4] = [
+const NAME_LIST: [[&str; 6]; 4] = [
     ["CA", "CT", "CK", "CQ", "CJ", "C9"],
     ["DA", "DT", "DK", "DQ", "DJ", "D9"],
     ["SA", "ST", "SK", "SQ", "SJ", "S9"],
     ["HA", "HT", "HK", "HQ", "HJ", "H9"],
 ];
+static NAMES: [[&str; 6]; 4] = NAME_LIST;
+/// The same names as two-byte arrays (one load each, for column builders).
+static NAME_BYTES: [[[u8; 2]; 6]; 4] = {
+    let mut t = [[[0; 2]; 6]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut r = 0;
+        while r < 6 {
+            let b = NAME_LIST[s][r].as_bytes();
+            assert!(b.len() == 2);
+            t[s][r] = [b[0], b[1]];
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 impl Card {
     /// Suit-rank spelling (`CA`), ignoring ASCII case.
@@ -86,6 +103,12 @@ impl Card {
     #[inline]
     pub fn as_str(self) -> &'static str {
         NAMES[self.suit as usize][self.rank as usize]
+    }
+
+    /// [`Card::as_str`] as its two bytes.
+    #[inline]
+    pub fn name(self) -> [u8; 2] {
+        NAME_BYTES[self.suit as usize][self.rank as usize]
     }
 }
 

@@ -687,14 +687,9 @@ impl<'g, 'a> Hand<'g, 'a> {
         ] {
             b.append_option(self.known[k as usize].map(|i| text(&self.lists.tags[i])));
         }
-        o.kitty
-            .append(kitty.as_ref().map(|c| c.iter().map(|c| c.as_str())));
-        o.discard.append(
-            discard
-                .as_ref()
-                .and_then(|d| d.get(0).cards)
-                .map(|c| c.iter().map(|c| c.as_str())),
-        );
+        o.kitty.append_cards(kitty.as_deref());
+        o.discard
+            .append_cards(discard.as_ref().and_then(|d| d.get(0).cards));
         o.discard_points
             .append_option(discard.as_ref().and_then(|d| d.get(0).points));
         o.partner_seat.append_option(partner.map(|p| p.0.as_str()));
@@ -888,9 +883,8 @@ impl<'g, 'a> Hand<'g, 'a> {
         let held = self.by_seat(K::Holding, holding);
         let pass = self.by_seat(K::Passed, passed);
         let meld = self.by_seat(K::Melds, melds);
-        fn cards(e: Option<HandEntry<'_>>) -> Option<impl Iterator<Item = &'static str> + '_> {
+        fn cards(e: Option<HandEntry<'_>>) -> Option<&[Card]> {
             e.and_then(|e| e.cards)
-                .map(|c| c.iter().map(|c| c.as_str()))
         }
         for (pos, &s) in self.seats.iter().enumerate() {
             out.hand_id.append_value(hand_id);
@@ -904,17 +898,15 @@ impl<'g, 'a> Hand<'g, 'a> {
                     .and_then(|t| team_of(pos, self.players, t))
                     .map(|t| t as i32),
             );
-            out.dealt.append(cards(dealt[pos]));
-            out.held.append(cards(held[pos]));
-            out.passed.append(cards(pass[pos]));
-            out.meld_cards.append(cards(meld[pos]));
+            out.dealt.append_cards(cards(dealt[pos]));
+            out.held.append_cards(cards(held[pos]));
+            out.passed.append_cards(cards(pass[pos]));
+            out.meld_cards.append_cards(cards(meld[pos]));
             out.meld_points
                 .append_option(meld[pos].and_then(|e| e.points));
             let d = computed.map(|c| &c.derived);
-            out.computed_dealt.append(
-                d.and_then(|d| d.dealt[pos].as_ref())
-                    .map(|h| h.iter().map(|c| c.as_str())),
-            );
+            out.computed_dealt
+                .append_cards(d.and_then(|d| d.dealt[pos].as_deref()));
             let m = d.and_then(|d| d.melds[pos].as_ref());
             self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
             out.computed_meld_points.append_option(m.map(|m| m.0));
