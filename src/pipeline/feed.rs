@@ -220,16 +220,11 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             let window_end = items.last().map_or(done, |l| l.end);
             self.bar.inc(window_end.saturating_sub(done));
             done = window_end;
-            if last {
+            // After the last window, one more turn (with no items) builds it.
+            if last && pending.is_none() {
                 break;
             }
             (items, last) = (next, next_last);
-        }
-        if let Some((groups, n)) = pending {
-            let built = pool.install(|| build_window(notation, file, &groups));
-            drop(groups);
-            deliver(built, n, opts, self.consume, &mut self.fs)?;
-            self.show_rate();
         }
         self.bar.inc((bytes.len() as u64).saturating_sub(done));
         Ok(self.fs)

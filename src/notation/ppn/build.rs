@@ -688,10 +688,10 @@ impl<'g, 'a> Hand<'g, 'a> {
             b.append_option(self.known[k as usize].map(|i| text(&self.lists.tags[i])));
         }
         o.kitty.append_cards(kitty.as_deref());
-        o.discard
-            .append_cards(discard.as_ref().and_then(|d| d.get(0).cards));
+        let discard = discard.as_ref().map(|d| d.get(0));
+        o.discard.append_cards(discard.and_then(|d| d.cards));
         o.discard_points
-            .append_option(discard.as_ref().and_then(|d| d.get(0).points));
+            .append_option(discard.and_then(|d| d.points));
         o.partner_seat.append_option(partner.map(|p| p.0.as_str()));
         o.partner_card.append_option(partner.map(|p| p.1.as_str()));
         if self.bid_systems.is_empty() {
