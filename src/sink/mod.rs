@@ -1,4 +1,5 @@
 //! Where tables go.
 
 mod copy;
+mod list_pages;
 pub mod parquet;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+use bytes::Bytes;
 use std::sync::Arc;
 
 use parquet::arrow::ArrowWriter;
@@ -19,6 +20,7 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
 use super::copy::{CaptureFactory, Captured, splice};
+use super::list_pages::{self, ListPages};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -201,6 +203,9 @@ pub struct TableSink {
     /// The first leaf of each field, and one past the last.
     leaf_start: Vec<usize>,
     copies: Vec<CopyPair>,
+    /// Per field: the writer of its pages when they are built here rather
+    /// than by the Arrow writer (the card lists, see `list_pages`).
+    direct: Vec<Option<ListPages>>,
     schema: SchemaRef,
     pending: Vec<RecordBatch>,
     pending_rows: usize,
@@ -266,6 +271,18 @@ impl TableSink {
         schema: SchemaRef,
         opts: &SinkOptions,
     ) -> Result<TableSink, Error> {
+        Self::create_with(dir, table, schema, opts, true)
+    }
+
+    /// [`create`](Self::create); `direct` false leaves every column to the
+    /// Arrow writer (for tests that compare with it byte for byte).
+    fn create_with(
+        dir: &Path,
+        table: &'static str,
+        schema: SchemaRef,
+        opts: &SinkOptions,
+        direct: bool,
+    ) -> Result<TableSink, Error> {
         let table_dir = dir.join(table);
         std::fs::create_dir_all(&table_dir).map_err(|source| Error::Write {
             path: table_dir.clone(),
@@ -296,6 +313,16 @@ impl TableSink {
             leaf_start.push(leaf_start.last().unwrap() + n);
         }
         let copies = copy_pairs(&schema, &leaf_start, descr, &settings);
+        let direct = (schema.fields().iter().enumerate())
+            .map(|(i, f)| {
+                let leaf = descr.column(leaf_start[i]);
+                let direct = direct
+                    && CARD_LISTS.contains(&f.name().as_str())
+                    && leaf_start[i + 1] - leaf_start[i] == 1
+                    && list_pages::can_write(f, &leaf, &settings);
+                direct.then(|| ListPages::new(f, leaf, &settings)).flatten()
+            })
+            .collect();
         let capture = CaptureFactory {
             leaves: copies
                 .iter()
@@ -314,6 +341,7 @@ impl TableSink {
             max_rows: opts.row_group_rows.max(1),
             leaf_start,
             copies,
+            direct,
             schema,
             pending: Vec::new(),
             pending_rows: 0,
@@ -460,6 +488,10 @@ impl TableSink {
             if spliced {
                 continue;
             }
+            if let Some(direct) = self.direct[i].as_mut() {
+                direct.write(column)?;
+                continue;
+            }
             let leaves = compute_leaves(field, column)?;
             for (w, leaf) in g.writers[self.leaf_start[i]..].iter_mut().zip(&leaves) {
                 w.write(leaf)?;
@@ -473,14 +505,21 @@ impl TableSink {
     /// its source (as if it had been encoded).
     fn estimated_bytes(&self) -> usize {
         let Some(g) = &self.group else { return 0 };
-        let mut total: usize = g
-            .writers
-            .iter()
-            .map(|w| w.get_estimated_total_bytes())
+        let field_bytes = |field: usize, leaf: usize| match &self.direct[field] {
+            Some(direct) => direct.estimated_bytes(),
+            None => g.writers[leaf].get_estimated_total_bytes(),
+        };
+        let mut total: usize = (0..self.schema.fields().len())
+            .map(|f| match &self.direct[f] {
+                Some(direct) => direct.estimated_bytes(),
+                None => (self.leaf_start[f]..self.leaf_start[f + 1])
+                    .map(|leaf| g.writers[leaf].get_estimated_total_bytes())
+                    .sum(),
+            })
             .sum();
         for (p, copying) in self.copies.iter().zip(&g.copying) {
             if *copying == Some(true) {
-                total += g.writers[p.source_leaf].get_estimated_total_bytes();
+                total += field_bytes(p.source_field, p.source_leaf);
             }
         }
         total
@@ -493,7 +532,10 @@ impl TableSink {
         };
         let file = self.file.as_mut().expect("sink is open");
         let mut rg = file.next_row_group()?;
-        let mut sources: Vec<Option<ColumnCloseResult>> = vec![None; self.copies.len()];
+        // Per copy pair, its source's chunk: the close result, and its bytes
+        // when they were built here (else its pages were captured).
+        let mut sources: Vec<Option<(ColumnCloseResult, Option<Bytes>)>> =
+            vec![None; self.copies.len()];
         for (leaf, w) in g.writers.into_iter().enumerate() {
             let spliced = self
                 .copies
@@ -501,17 +543,32 @@ impl TableSink {
                 .zip(&g.copying)
                 .position(|(p, c)| p.copy_leaf == leaf && *c == Some(true));
             if let Some(k) = spliced {
-                let source = sources[k].as_ref().expect("source leaf comes first");
-                let pages = self.copies[k].captured.lock().expect("not poisoned");
-                let (bytes, close) = splice(source, &pages, self.copies[k].copy_descr.clone())?;
-                drop(pages);
+                let (source, bytes) = sources[k].as_ref().expect("source leaf comes first");
+                let descr = self.copies[k].copy_descr.clone();
+                let (bytes, close) = match bytes {
+                    Some(b) => splice(source, std::slice::from_ref(b), descr)?,
+                    None => {
+                        let pages = self.copies[k].captured.lock().expect("not poisoned");
+                        splice(source, &pages, descr)?
+                    }
+                };
                 rg.append_column(&bytes, close)?;
                 self.spliced += 1;
                 continue;
             }
+            let source = self.copies.iter().position(|p| p.source_leaf == leaf);
+            let field = self.leaf_start.partition_point(|&s| s <= leaf) - 1;
+            if let Some(direct) = self.direct[field].as_mut() {
+                let (bytes, close) = direct.finish_chunk()?;
+                if let Some(k) = source {
+                    sources[k] = Some((close.clone(), Some(bytes.clone())));
+                }
+                rg.append_column(&bytes, close)?;
+                continue;
+            }
             let chunk = w.close()?;
-            if let Some(k) = self.copies.iter().position(|p| p.source_leaf == leaf) {
-                sources[k] = Some(chunk.close().clone());
+            if let Some(k) = source {
+                sources[k] = Some((chunk.close().clone(), None));
             }
             chunk.append_to_row_group(&mut rg)?;
         }
@@ -652,8 +709,20 @@ mod tests {
     /// Writes `batches` through a TableSink; returns the file's bytes and
     /// how many chunks were spliced.
     fn sink_bytes(dir: &Path, batches: &[RecordBatch], row_group_rows: usize) -> (Vec<u8>, u64) {
+        sink_bytes_with(dir, batches, row_group_rows, false)
+    }
+
+    /// [`sink_bytes`], the card lists' pages built by `list_pages` if
+    /// `direct`.
+    fn sink_bytes_with(
+        dir: &Path,
+        batches: &[RecordBatch],
+        row_group_rows: usize,
+        direct: bool,
+    ) -> (Vec<u8>, u64) {
         let schema = batches[0].schema();
-        let mut sink = TableSink::create(dir, "t", schema, &opts(row_group_rows)).unwrap();
+        let mut sink =
+            TableSink::create_with(dir, "t", schema, &opts(row_group_rows), direct).unwrap();
         for b in batches {
             sink.write(b.clone()).unwrap();
         }
@@ -714,6 +783,30 @@ mod tests {
             back.columns(),
             concat_batches(&cards_schema(), &batches).unwrap().columns()
         );
+    }
+
+    #[test]
+    fn card_lists_built_directly_read_back_the_same_and_are_spliced_the_same() {
+        // The card lists' own pages (`list_pages`): the same values and row
+        // groups as the Arrow writer's, and the copy still spliced from them
+        // where it repeats, also when it stops repeating.
+        let dir = tempfile::tempdir().unwrap();
+        let batches = [
+            cards(0, 8192, |_| false),
+            cards(8192, 8192, |r| r == 9000 || r == 9001),
+            cards(16384, 3000, |_| false),
+        ];
+        let expected = concat_batches(&cards_schema(), &batches).unwrap();
+        for rows in [5000, 1 << 20] {
+            let (direct, direct_spliced) = sink_bytes_with(dir.path(), &batches, rows, true);
+            let (arrow, arrow_spliced) = sink_bytes_with(dir.path(), &batches, rows, false);
+            assert_ne!(direct, arrow);
+            assert_eq!(direct_spliced, arrow_spliced);
+            assert!(direct_spliced > 0);
+            let ((back, groups), (_, arrow_groups)) = (read(direct), read(arrow));
+            assert_eq!(back.columns(), expected.columns());
+            assert_eq!(groups, arrow_groups);
+        }
     }
 
     #[test]
