@@ -120,6 +120,14 @@ pub fn splice(
             out.extend_from_slice(p);
         }
     }
+    let close = restate(source, copy)?.update_dictionary_location(dictionary_len)?;
+    Ok((Bytes::from(out), close))
+}
+
+/// A chunk's close result restated for another leaf (the copy's), its pages
+/// unmoved.
+pub fn restate(source: &ColumnCloseResult, copy: ColumnDescPtr) -> Result<ColumnCloseResult> {
+    let m = &source.metadata;
     let mut b = ColumnChunkMetaData::builder(copy)
         .set_compression_codec(m.compression_codec())
         .set_encodings_mask(*m.encodings_mask())
@@ -137,14 +145,12 @@ pub fn splice(
     if let Some(s) = m.page_encoding_stats() {
         b = b.set_page_encoding_stats(s.clone());
     }
-    let close = ColumnCloseResult {
+    Ok(ColumnCloseResult {
         bytes_written: source.bytes_written,
         rows_written: source.rows_written,
         metadata: b.build()?,
         bloom_filter: source.bloom_filter.clone(),
         column_index: source.column_index.clone(),
         offset_index: source.offset_index.clone(),
-    }
-    .update_dictionary_location(dictionary_len)?;
-    Ok((Bytes::from(out), close))
+    })
 }

@@ -37,8 +37,8 @@ const MINIBLOCKS: usize = 4;
 const MINI: usize = BLOCK / MINIBLOCKS;
 
 /// Whether a field is a list of strings this module can write with the
-/// given settings: one repeated level, no dictionary, no statistics,
-/// DELTA_LENGTH_BYTE_ARRAY values and a codec it knows.
+/// given settings: one repeated level, no statistics, DELTA_LENGTH_BYTE_ARRAY
+/// values (or the fallback of a dictionary) and a codec it knows.
 pub fn can_write(field: &Field, descr: &ColumnDescPtr, props: &WriterProperties) -> bool {
     let DataType::List(item) = field.data_type() else {
         return false;
@@ -48,7 +48,6 @@ pub fn can_write(field: &Field, descr: &ColumnDescPtr, props: &WriterProperties)
     *item.data_type() == DataType::Utf8
         && descr.max_rep_level() == 1
         && descr.max_def_level() == max_def
-        && !props.dictionary_enabled(path)
         && props.encoding(path) == Some(Encoding::DELTA_LENGTH_BYTE_ARRAY)
         && props.statistics_enabled(path) == EnabledStatistics::None
         && props.bloom_filter_properties(path).is_none()
@@ -201,6 +200,14 @@ pub struct ListPages {
     def_item_null: u8,
     def_item: u8,
     page: PageBuf,
+    /// The chunk's dictionary, when the column is dictionary encoded.
+    dict: Option<Box<Dict>>,
+    /// Whether the chunk's pages are still dictionary encoded (until a page
+    /// has a value the dictionary cannot take: the rest are DELTA_LENGTH).
+    dict_on: bool,
+    dict_pages: i32,
+    plain_pages: i32,
+    indices: Vec<u8>,
     /// Scratch: a page before and after compression.
     plain: Vec<u8>,
     packed: Vec<u8>,
@@ -221,6 +228,7 @@ impl ListPages {
             return None;
         };
         let compression = props.compression(descr.path());
+        let dictionary = props.dictionary_enabled(descr.path());
         let def_empty = field.is_nullable() as u8;
         Some(ListPages {
             compressor: Compressor::new(compression)?,
@@ -234,6 +242,11 @@ impl ListPages {
             def_item: def_empty + 1 + item.is_nullable() as u8,
             descr,
             page: PageBuf::default(),
+            dict: dictionary.then(|| Box::new(Dict::new())),
+            dict_on: dictionary,
+            dict_pages: 0,
+            plain_pages: 0,
+            indices: Vec::new(),
             plain: Vec::new(),
             packed: Vec::new(),
             scratch: Vec::new(),
@@ -337,21 +350,46 @@ impl ListPages {
         if p.def_mixed {
             let bits = &mut self.scratch;
             bits.clear();
-            pack(bits, p.def.iter().map(|&d| d as u32), width);
+            pack_small(bits, &p.def, width);
             bit_packed(buf, bits, p.levels, width);
         } else {
             rle_run(buf, p.def_first.unwrap_or(0), p.levels, width);
         }
         end_levels(buf, at);
-        // Values.
-        delta_packed(buf, &p.lengths);
-        buf.extend_from_slice(&p.bytes);
+        // Values: indices into the dictionary while every value fits it,
+        // else (and for a page without values) DELTA_LENGTH_BYTE_ARRAY.
+        let fits = self.dict_on && !p.lengths.is_empty() && p.lengths.iter().all(|&l| l == 2);
+        let entries = match self.dict.as_deref_mut() {
+            Some(dict) if fits => dict
+                .encode(&p.bytes, &mut self.indices)
+                .then_some(dict.values.len()),
+            _ => None,
+        };
+        let encoding = match entries {
+            Some(entries) => {
+                let width = bit_width(entries as u32 - 1).max(1);
+                buf.push(width as u8);
+                let bits = &mut self.scratch;
+                bits.clear();
+                pack_small(bits, &self.indices, width);
+                bit_packed(buf, bits, self.indices.len(), width);
+                self.dict_pages += 1;
+                Encoding::RLE_DICTIONARY
+            }
+            None => {
+                self.dict_on &= p.lengths.is_empty();
+                delta_packed(buf, &p.lengths);
+                buf.extend_from_slice(&p.bytes);
+                self.plain_pages += 1;
+                Encoding::DELTA_LENGTH_BYTE_ARRAY
+            }
+        };
 
         self.compressor.compress(buf, &mut self.packed)?;
         let page = Page::DataPage {
             buf: Bytes::from(std::mem::take(&mut self.packed)),
             num_values: p.levels as u32,
-            encoding: Encoding::DELTA_LENGTH_BYTE_ARRAY,
+            encoding,
             def_level_encoding: Encoding::RLE,
             rep_level_encoding: Encoding::RLE,
             statistics: None,
@@ -378,26 +416,70 @@ impl ListPages {
     pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
         let chunk = std::mem::replace(&mut self.chunk, TrackedWrite::new(Vec::new()));
-        let bytes = Bytes::from(chunk.into_inner()?);
-        let pages = self.locations.len() as i32;
+        let chunk = chunk.into_inner()?;
+        // The dictionary page goes first, before the data pages.
+        let mut stats = Vec::new();
+        let mut bytes = Vec::new();
+        if let Some(dict) = self.dict.as_deref().filter(|_| self.dict_pages > 0) {
+            let mut plain = Vec::with_capacity(dict.values.len() * 6);
+            for v in &dict.values {
+                plain.extend_from_slice(&2u32.to_le_bytes());
+                plain.extend_from_slice(v);
+            }
+            self.compressor.compress(&plain, &mut self.packed)?;
+            let page = Page::DictionaryPage {
+                buf: Bytes::from(std::mem::take(&mut self.packed)),
+                num_values: dict.values.len() as u32,
+                encoding: Encoding::PLAIN,
+                is_sorted: false,
+            };
+            let mut head = TrackedWrite::new(Vec::new());
+            let spec = SerializedPageWriter::new(&mut head)
+                .write_page(CompressedPage::new(page, plain.len()))?;
+            bytes = head.into_inner()?;
+            self.uncompressed += spec.uncompressed_size as i64;
+            self.compressed += spec.compressed_size as i64;
+            stats.push((PageType::DICTIONARY_PAGE, Encoding::PLAIN, 1));
+            stats.push((
+                PageType::DATA_PAGE,
+                Encoding::RLE_DICTIONARY,
+                self.dict_pages,
+            ));
+        }
+        if self.plain_pages > 0 {
+            let e = Encoding::DELTA_LENGTH_BYTE_ARRAY;
+            stats.push((PageType::DATA_PAGE, e, self.plain_pages));
+        }
+        let shift = bytes.len() as i64;
+        bytes.extend_from_slice(&chunk);
+        let bytes = Bytes::from(bytes);
         let mut b = ColumnChunkMetaData::builder(self.descr.clone())
             .set_compression(self.compression)
             .set_total_compressed_size(self.compressed)
             .set_total_uncompressed_size(self.uncompressed)
             .set_num_values(self.values)
-            .set_data_page_offset(0);
-        if pages > 0 {
+            .set_dictionary_page_offset((shift > 0).then_some(0))
+            .set_data_page_offset(shift);
+        if !stats.is_empty() {
+            let mut encodings = vec![Encoding::RLE];
+            encodings.extend(stats.iter().map(|s| s.1));
             b = b
-                .set_encodings_mask(EncodingMask::new_from_encodings(
-                    [Encoding::RLE, Encoding::DELTA_LENGTH_BYTE_ARRAY].iter(),
-                ))
-                .set_page_encoding_stats(vec![PageEncodingStats {
-                    page_type: PageType::DATA_PAGE,
-                    encoding: Encoding::DELTA_LENGTH_BYTE_ARRAY,
-                    count: pages,
-                }]);
+                .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
+                .set_page_encoding_stats(
+                    stats
+                        .into_iter()
+                        .map(|(page_type, encoding, count)| PageEncodingStats {
+                            page_type,
+                            encoding,
+                            count,
+                        })
+                        .collect(),
+                );
         }
-        let locations = std::mem::take(&mut self.locations);
+        let mut locations = std::mem::take(&mut self.locations);
+        for l in &mut locations {
+            l.offset += shift;
+        }
         let unencoded = std::mem::take(&mut self.unencoded);
         let close = ColumnCloseResult {
             bytes_written: bytes.len() as u64,
@@ -414,7 +496,57 @@ impl ListPages {
         self.values = 0;
         self.uncompressed = 0;
         self.compressed = 0;
+        self.dict_pages = 0;
+        self.plain_pages = 0;
+        if let Some(dict) = self.dict.as_deref_mut() {
+            dict.clear();
+            self.dict_on = true;
+        }
         Ok((bytes, close))
+    }
+}
+
+/// The dictionary of a chunk's two-byte values (the cards).
+struct Dict {
+    /// One more than the index of each two-byte value; 0 if it has none.
+    slot: Box<[u8]>,
+    values: Vec<[u8; 2]>,
+}
+
+impl Dict {
+    fn new() -> Dict {
+        Dict {
+            slot: vec![0; 1 << 16].into_boxed_slice(),
+            values: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        for v in &self.values {
+            self.slot[u16::from_le_bytes(*v) as usize] = 0;
+        }
+        self.values.clear();
+    }
+
+    /// The indices of `bytes`, values of two bytes each, new values added;
+    /// false if they would take the dictionary past 255 values.
+    fn encode(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> bool {
+        out.clear();
+        out.resize(bytes.len() / 2, 0);
+        for (v, index) in bytes.chunks_exact(2).zip(out.iter_mut()) {
+            let key = u16::from_le_bytes([v[0], v[1]]) as usize;
+            let mut slot = self.slot[key];
+            if slot == 0 {
+                if self.values.len() == 255 {
+                    return false;
+                }
+                self.values.push([v[0], v[1]]);
+                slot = self.values.len() as u8;
+                self.slot[key] = slot;
+            }
+            *index = slot - 1;
+        }
+        true
     }
 }
 
@@ -487,6 +619,24 @@ fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {
     }
 }
 
+/// Small values (`width` <= 8 bits) packed eight at a time: `width` bytes a
+/// group of eight, the last group padded with zeros.
+fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
+    let w = width as usize;
+    let group =
+        |g: &[u8]| (g.iter().enumerate()).fold(0u64, |acc, (i, &v)| acc | (v as u64) << (i * w));
+    let whole = values.chunks_exact(8);
+    let rest = whole.remainder();
+    buf.reserve(values.len().div_ceil(8) * w + 8);
+    for g in whole {
+        let g: &[u8; 8] = g.try_into().expect("eight values");
+        buf.extend_from_slice(&group(g).to_le_bytes()[..w]);
+    }
+    if !rest.is_empty() {
+        buf.extend_from_slice(&group(rest).to_le_bytes()[..w]);
+    }
+}
+
 /// DELTA_BINARY_PACKED: blocks of 128 deltas in four miniblocks of 32, each
 /// miniblock packed at its own width above the block's smallest delta.
 fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
@@ -549,8 +699,17 @@ mod tests {
     use std::sync::Arc;
 
     fn props(c: Compression, page_bytes: usize, page_rows: usize) -> WriterProperties {
+        props_with(false, c, page_bytes, page_rows)
+    }
+
+    fn props_with(
+        dictionary: bool,
+        c: Compression,
+        page_bytes: usize,
+        page_rows: usize,
+    ) -> WriterProperties {
         WriterProperties::builder()
-            .set_dictionary_enabled(false)
+            .set_dictionary_enabled(dictionary)
             .set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY)
             .set_statistics_enabled(EnabledStatistics::None)
             .set_compression(c)
@@ -644,13 +803,17 @@ mod tests {
             for (page_bytes, page_rows, piece) in
                 [(1 << 20, 20_000, 2000), (300, 7, 333), (1, 1, 1)]
             {
-                let bytes = write(&array, &props(c, page_bytes, page_rows), 2, piece);
-                let back = concat(&read(bytes, None));
-                assert_eq!(
-                    back.as_ref(),
-                    concat(&[array.clone(), array.clone()]).as_ref(),
-                    "{c:?} pages of {page_bytes} bytes / {page_rows} rows"
-                );
+                for dictionary in [false, true] {
+                    let p = props_with(dictionary, c, page_bytes, page_rows);
+                    let bytes = write(&array, &p, 2, piece);
+                    let back = concat(&read(bytes, None));
+                    assert_eq!(
+                        back.as_ref(),
+                        concat(&[array.clone(), array.clone()]).as_ref(),
+                        "{c:?} pages of {page_bytes} bytes / {page_rows} rows, \
+                         dictionary {dictionary}"
+                    );
+                }
             }
         }
     }
@@ -724,9 +887,20 @@ mod tests {
     fn the_arrow_writer_reads_the_same_from_its_own_file() {
         // Same rows through the Arrow writer with the same settings: same
         // values, same number of levels.
-        let array = mixed(3000);
-        let p = props(Compression::ZSTD(ZstdLevel::default()), 1 << 20, 20_000);
-        let ours = write(&array, &p, 1, 3000);
+        let cards = list(&vec![Some(vec![Some("AS"), None, Some("9C")]); 3000]);
+        for (array, dictionary) in [(mixed(3000), false), (cards, true)] {
+            let p = props_with(
+                dictionary,
+                Compression::ZSTD(ZstdLevel::default()),
+                1 << 20,
+                20_000,
+            );
+            same_as_the_arrow_writer(&array, p);
+        }
+    }
+
+    fn same_as_the_arrow_writer(array: &ArrayRef, p: WriterProperties) {
+        let ours = write(array, &p, 1, 3000);
         let schema = Arc::new(Schema::new(vec![Field::new(
             "cards",
             array.data_type().clone(),
@@ -751,23 +925,100 @@ mod tests {
         );
     }
 
+    /// The chunk's (dictionary page offset, data page encodings and counts).
+    fn pages(bytes: &Bytes, group: usize) -> (Option<i64>, Vec<(Encoding, i32)>) {
+        let options = ArrowReaderOptions::new().with_encoding_stats_as_mask(false);
+        let m = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes.clone(), options)
+            .unwrap()
+            .metadata()
+            .clone();
+        let c = m.row_group(group).column(0);
+        let stats = (c.page_encoding_stats().unwrap().iter())
+            .filter(|s| s.page_type == PageType::DATA_PAGE)
+            .map(|s| (s.encoding, s.count))
+            .collect();
+        (c.dictionary_page_offset(), stats)
+    }
+
+    #[test]
+    fn cards_are_dictionary_encoded_until_a_value_does_not_fit() {
+        let p = |rows| props_with(true, Compression::SNAPPY, 1 << 20, rows);
+        // Only cards: every page from the dictionary, in both row groups.
+        let cards = list(&vec![Some(vec![Some("AS"), Some("TD"), None]); 100]);
+        let bytes = write(&cards, &p(30), 2, 40);
+        for g in 0..2 {
+            let (dictionary, stats) = pages(&bytes, g);
+            assert!(dictionary.is_some());
+            assert_eq!(stats, [(Encoding::RLE_DICTIONARY, 4)]);
+        }
+        assert_eq!(
+            concat(&read(bytes, None)).as_ref(),
+            concat(&[cards.clone(), cards]).as_ref()
+        );
+        // A longer value in the third page: it and the rest are DELTA_LENGTH.
+        let mut rows = vec![Some(vec![Some("KH")]); 100];
+        rows[65] = Some(vec![Some("10H")]);
+        let mixed = list(&rows);
+        let bytes = write(&mixed, &p(30), 1, 100);
+        assert_eq!(
+            pages(&bytes, 0).1,
+            [
+                (Encoding::RLE_DICTIONARY, 2),
+                (Encoding::DELTA_LENGTH_BYTE_ARRAY, 2)
+            ]
+        );
+        assert_eq!(concat(&read(bytes, None)).as_ref(), mixed.as_ref());
+        // 300 distinct values: the page that would pass 255 falls back.
+        let names: Vec<String> = (0..600u32)
+            .map(|i| {
+                let i = i % 300;
+                String::from_utf8(vec![b'A' + (i / 26) as u8, b'a' + (i % 26) as u8]).unwrap()
+            })
+            .collect();
+        let many = list(
+            &names
+                .iter()
+                .map(|n| Some(vec![Some(n.as_str())]))
+                .collect::<Vec<_>>(),
+        );
+        let bytes = write(&many, &p(100), 1, 600);
+        assert_eq!(
+            pages(&bytes, 0).1,
+            [
+                (Encoding::RLE_DICTIONARY, 2),
+                (Encoding::DELTA_LENGTH_BYTE_ARRAY, 4)
+            ]
+        );
+        assert_eq!(concat(&read(bytes, None)).as_ref(), many.as_ref());
+        // Nothing but null lists: no dictionary page at all.
+        let nulls = list(&vec![None; 50]);
+        let bytes = write(&nulls, &p(20), 1, 50);
+        assert_eq!(
+            pages(&bytes, 0),
+            (None, vec![(Encoding::DELTA_LENGTH_BYTE_ARRAY, 3)])
+        );
+        assert_eq!(concat(&read(bytes, None)).as_ref(), nulls.as_ref());
+    }
+
     proptest! {
         #[test]
         fn any_lists_read_back_the_same(
             rows in prop::collection::vec(
-                prop::option::of(prop::collection::vec(prop::option::of("[A-Z]{0,5}"), 0..40)),
+                prop::option::of(prop::collection::vec(prop::option::of("[A-D]{2}|[A-Z]{0,5}"), 0..40)),
                 1..300,
             ),
             page_rows in 1usize..50,
             page_bytes in 1usize..400,
             piece in 1usize..100,
+            dictionary in proptest::bool::ANY,
         ) {
             let rows: Vec<Option<Vec<Option<&str>>>> = rows
                 .iter()
                 .map(|r| r.as_ref().map(|v| v.iter().map(|s| s.as_deref()).collect()))
                 .collect();
             let array = list(&rows);
-            let bytes = write(&array, &props(Compression::SNAPPY, page_bytes, page_rows), 1, piece);
+            let p = props_with(dictionary, Compression::SNAPPY, page_bytes, page_rows);
+            let bytes = write(&array, &p, 1, piece);
             let back = concat(&read(bytes, None));
             prop_assert_eq!(back.as_ref(), array.as_ref());
         }

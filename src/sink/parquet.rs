@@ -19,7 +19,7 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
-use super::copy::{CaptureFactory, Captured, splice};
+use super::copy::{CaptureFactory, Captured, restate, splice};
 use super::list_pages::{self, ListPages};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -69,9 +69,9 @@ pub const UNIQUE_COLUMNS: &[&str] = &[
 ];
 
 /// Lists of cards: a handful of distinct two-byte values repeated many times.
-/// Dictionary encoding hashes every value into its dictionary; delta-length
-/// encoding (lengths bit-packed, here all 2, then the bytes) costs a fraction
-/// of that and compresses about as well.
+/// Their pages are built by `list_pages`: dictionary encoded through a table
+/// of all two-byte values (no hashing), with delta-length encoding (lengths
+/// delta-packed, here all 2, then the bytes) as the fallback.
 pub const CARD_LISTS: &[&str] = &[
     "cards",
     "dealt",
@@ -132,9 +132,7 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
                 b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
             }
             if CARD_LISTS.contains(&root) {
-                b = b
-                    .set_column_dictionary_enabled(path.clone(), false)
-                    .set_column_encoding(path.clone(), Encoding::DELTA_LENGTH_BYTE_ARRAY);
+                b = b.set_column_encoding(path.clone(), Encoding::DELTA_LENGTH_BYTE_ARRAY);
             }
             if UNIQUE_COLUMNS.contains(&root) {
                 b = b.set_column_dictionary_enabled(path.clone(), false);
@@ -546,7 +544,8 @@ impl TableSink {
                 let (source, bytes) = sources[k].as_ref().expect("source leaf comes first");
                 let descr = self.copies[k].copy_descr.clone();
                 let (bytes, close) = match bytes {
-                    Some(b) => splice(source, std::slice::from_ref(b), descr)?,
+                    // Built here: already in file order.
+                    Some(b) => (b.clone(), restate(source, descr)?),
                     None => {
                         let pages = self.copies[k].captured.lock().expect("not poisoned");
                         splice(source, &pages, descr)?
