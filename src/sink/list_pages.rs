@@ -3,14 +3,17 @@
 //! The card lists hold most of the values a convert writes (about 190 a
 //! hand), and the Arrow writer's general path spends about 250 instructions a
 //! value on them: levels built and run-length encoded one at a time, every
-//! length pushed through the delta encoder, every value's two bytes copied by
-//! a call of their own. Their settings are fixed (no dictionary,
-//! DELTA_LENGTH_BYTE_ARRAY, no statistics), so their pages are built here in
+//! value hashed into the dictionary or, without one, every length pushed
+//! through the delta encoder and every value's two bytes copied by a call of
+//! their own. Their settings are fixed (no statistics; a dictionary, and
+//! DELTA_LENGTH_BYTE_ARRAY as its fallback), so their pages are built here in
 //! bulk instead: repetition levels as bit-packed runs, definition levels as
-//! one RLE run while they are all equal, the lengths delta-packed (all
-//! deltas zero when, as for cards, every value has the same length), and the
-//! bytes of a list copied in one piece. The pages are v1 data pages, cut at
-//! row boundaries by the same limits the Arrow writer uses, with an offset
+//! one RLE run while they are all equal, the values as indices into a
+//! dictionary of two-byte values found through a table (no hashing), or,
+//! once a value does not fit it, lengths delta-packed (all deltas zero when
+//! every value has the same length) and the bytes of a run of lists copied in
+//! one piece. The pages are v1 data pages, cut at row boundaries by the same
+//! limits the Arrow writer uses, the dictionary page first, with an offset
 //! index; the chunk joins its row group the way a spliced copy does.
 
 use arrow_array::cast::AsArray;
@@ -35,24 +38,6 @@ const MAX_GROUPS: usize = 63;
 const BLOCK: usize = 128;
 const MINIBLOCKS: usize = 4;
 const MINI: usize = BLOCK / MINIBLOCKS;
-
-/// Whether a field is a list of strings this module can write with the
-/// given settings: one repeated level, no statistics, DELTA_LENGTH_BYTE_ARRAY
-/// values (or the fallback of a dictionary) and a codec it knows.
-pub fn can_write(field: &Field, descr: &ColumnDescPtr, props: &WriterProperties) -> bool {
-    let DataType::List(item) = field.data_type() else {
-        return false;
-    };
-    let path = descr.path();
-    let max_def = field.is_nullable() as i16 + 1 + item.is_nullable() as i16;
-    *item.data_type() == DataType::Utf8
-        && descr.max_rep_level() == 1
-        && descr.max_def_level() == max_def
-        && props.encoding(path) == Some(Encoding::DELTA_LENGTH_BYTE_ARRAY)
-        && props.statistics_enabled(path) == EnabledStatistics::None
-        && props.bloom_filter_properties(path).is_none()
-        && Compressor::new(props.compression(path)).is_some()
-}
 
 enum Compressor {
     None,
@@ -194,8 +179,8 @@ pub struct ListPages {
     page_bytes: usize,
     page_rows: usize,
     offset_index: bool,
-    /// Definition levels: a null list, an empty list, a null item, an item.
-    def_null: u8,
+    /// Definition levels of an empty list, a null item and an item (a null
+    /// list's is 0).
     def_empty: u8,
     def_item_null: u8,
     def_item: u8,
@@ -222,24 +207,37 @@ pub struct ListPages {
 }
 
 impl ListPages {
-    /// A writer for `descr`, a leaf [`can_write`] accepted.
+    /// A writer for the leaf `descr` of `field`, or None unless the field is
+    /// a list of strings (one repeated level) with settings this module
+    /// writes: no statistics or bloom filter, DELTA_LENGTH_BYTE_ARRAY values
+    /// (alone or as the dictionary's fallback) and a codec it knows.
     pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
         let DataType::List(item) = field.data_type() else {
             return None;
         };
-        let compression = props.compression(descr.path());
-        let dictionary = props.dictionary_enabled(descr.path());
+        let path = descr.path();
         let def_empty = field.is_nullable() as u8;
+        let def_item = def_empty + 1 + item.is_nullable() as u8;
+        let writable = *item.data_type() == DataType::Utf8
+            && descr.max_rep_level() == 1
+            && descr.max_def_level() == def_item as i16
+            && props.encoding(path) == Some(Encoding::DELTA_LENGTH_BYTE_ARRAY)
+            && props.statistics_enabled(path) == EnabledStatistics::None
+            && props.bloom_filter_properties(path).is_none();
+        if !writable {
+            return None;
+        }
+        let compression = props.compression(path);
+        let dictionary = props.dictionary_enabled(path);
         Some(ListPages {
             compressor: Compressor::new(compression)?,
             compression,
             page_bytes: props.data_page_size_limit().max(1),
             page_rows: props.data_page_row_count_limit().max(1),
             offset_index: !props.offset_index_disabled(),
-            def_null: 0,
             def_empty,
             def_item_null: def_empty + 1,
-            def_item: def_empty + 1 + item.is_nullable() as u8,
+            def_item,
             descr,
             page: PageBuf::default(),
             dict: dictionary.then(|| Box::new(Dict::new())),
@@ -286,11 +284,7 @@ impl ListPages {
                     p.values(ends, data, from, a);
                     from = b;
                 }
-                let d = if list.is_null(r) {
-                    self.def_null
-                } else {
-                    self.def_empty
-                };
+                let d = if list.is_null(r) { 0 } else { self.def_empty };
                 p.defs(d, 1);
             } else if let Some(nulls) = item_nulls {
                 p.values(ends, data, from, a);
@@ -739,8 +733,7 @@ mod tests {
             .into_serialized_writer()
             .unwrap();
         let descr = file.schema_descr().column(0);
-        assert!(can_write(&field, &descr, props));
-        let mut pages = ListPages::new(&field, descr, props).unwrap();
+        let mut pages = ListPages::new(&field, descr, props).expect("a writable list");
         for _ in 0..groups {
             let mut at = 0;
             while at < array.len() {

@@ -20,7 +20,7 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
 use super::copy::{CaptureFactory, Captured, restate, splice};
-use super::list_pages::{self, ListPages};
+use super::list_pages::ListPages;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -212,6 +212,11 @@ pub struct TableSink {
     spliced: u64,
 }
 
+/// The field a Parquet leaf belongs to, given each field's first leaf.
+fn field_of(leaf_start: &[usize], leaf: usize) -> usize {
+    leaf_start.partition_point(|&s| s <= leaf) - 1
+}
+
 fn pq_err(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> Error + '_ {
     move |source| Error::Parquet {
         path: path.to_path_buf(),
@@ -316,8 +321,7 @@ impl TableSink {
                 let leaf = descr.column(leaf_start[i]);
                 let direct = direct
                     && CARD_LISTS.contains(&f.name().as_str())
-                    && leaf_start[i + 1] - leaf_start[i] == 1
-                    && list_pages::can_write(f, &leaf, &settings);
+                    && leaf_start[i + 1] - leaf_start[i] == 1;
                 direct.then(|| ListPages::new(f, leaf, &settings)).flatten()
             })
             .collect();
@@ -503,21 +507,14 @@ impl TableSink {
     /// its source (as if it had been encoded).
     fn estimated_bytes(&self) -> usize {
         let Some(g) = &self.group else { return 0 };
-        let field_bytes = |field: usize, leaf: usize| match &self.direct[field] {
+        let leaf_bytes = |leaf: usize| match &self.direct[field_of(&self.leaf_start, leaf)] {
             Some(direct) => direct.estimated_bytes(),
             None => g.writers[leaf].get_estimated_total_bytes(),
         };
-        let mut total: usize = (0..self.schema.fields().len())
-            .map(|f| match &self.direct[f] {
-                Some(direct) => direct.estimated_bytes(),
-                None => (self.leaf_start[f]..self.leaf_start[f + 1])
-                    .map(|leaf| g.writers[leaf].get_estimated_total_bytes())
-                    .sum(),
-            })
-            .sum();
+        let mut total: usize = (0..g.writers.len()).map(leaf_bytes).sum();
         for (p, copying) in self.copies.iter().zip(&g.copying) {
             if *copying == Some(true) {
-                total += field_bytes(p.source_field, p.source_leaf);
+                total += leaf_bytes(p.source_leaf);
             }
         }
         total
@@ -556,8 +553,7 @@ impl TableSink {
                 continue;
             }
             let source = self.copies.iter().position(|p| p.source_leaf == leaf);
-            let field = self.leaf_start.partition_point(|&s| s <= leaf) - 1;
-            if let Some(direct) = self.direct[field].as_mut() {
+            if let Some(direct) = self.direct[field_of(&self.leaf_start, leaf)].as_mut() {
                 let (bytes, close) = direct.finish_chunk()?;
                 if let Some(k) = source {
                     sources[k] = Some((close.clone(), Some(bytes.clone())));
