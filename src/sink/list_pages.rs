@@ -20,71 +20,16 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ListArray};
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
-use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
-use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::basic::Encoding;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
-use parquet::file::metadata::{ColumnChunkMetaData, PageEncodingStats};
-use parquet::file::page_index::offset_index::OffsetIndexMetaData;
-use parquet::file::page_index::offset_index::PageLocation;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-/// Bit-packed runs are cut at 63 groups of 8 levels, so that each header is
-/// one byte (as the Arrow writer and parquet-mr cut them).
-const MAX_GROUPS: usize = 63;
-/// Values in a delta block, and miniblocks in a block.
-const BLOCK: usize = 128;
-const MINIBLOCKS: usize = 4;
-const MINI: usize = BLOCK / MINIBLOCKS;
-
-enum Compressor {
-    None,
-    Zstd(Box<zstd::bulk::Compressor<'static>>),
-    Snappy(Box<snap::raw::Encoder>),
-    Lz4Raw,
-}
-
-impl Compressor {
-    fn new(c: Compression) -> Option<Compressor> {
-        Some(match c {
-            Compression::UNCOMPRESSED => Compressor::None,
-            Compression::ZSTD(level) => Compressor::Zstd(Box::new(
-                zstd::bulk::Compressor::new(level.compression_level()).ok()?,
-            )),
-            Compression::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new())),
-            Compression::LZ4_RAW => Compressor::Lz4Raw,
-            _ => return None,
-        })
-    }
-
-    /// `input` compressed as the Arrow writer's codecs compress it.
-    fn compress(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<()> {
-        out.clear();
-        match self {
-            Compressor::None => out.extend_from_slice(input),
-            Compressor::Zstd(z) => {
-                out.reserve(zstd::zstd_safe::compress_bound(input.len()));
-                z.compress_to_buffer(input, out)?;
-            }
-            Compressor::Snappy(s) => {
-                out.resize(snap::raw::max_compress_len(input.len()), 0);
-                let n = s
-                    .compress(input, out)
-                    .map_err(|e| ParquetError::External(Box::new(e)))?;
-                out.truncate(n);
-            }
-            Compressor::Lz4Raw => {
-                out.resize(lz4_flex::block::get_maximum_output_size(input.len()), 0);
-                let n = lz4_flex::block::compress_into(input, out)
-                    .map_err(|e| ParquetError::External(Box::new(e)))?;
-                out.truncate(n);
-            }
-        }
-        Ok(())
-    }
-}
+use super::chunk::Chunk;
+use super::encode::{
+    bit_packed, bit_width, delta_packed, end_levels, pack_small, rle_run, start_levels,
+};
 
 /// The levels and values of the page being filled.
 #[derive(Default)]
@@ -173,12 +118,9 @@ impl PageBuf {
 
 /// Writes one column chunk at a time of a list-of-strings leaf.
 pub struct ListPages {
-    descr: ColumnDescPtr,
-    compression: Compression,
-    compressor: Compressor,
+    chunk: Chunk,
     page_bytes: usize,
     page_rows: usize,
-    offset_index: bool,
     /// Definition levels of an empty list, a null item and an item (a null
     /// list's is 0).
     def_empty: u8,
@@ -190,20 +132,10 @@ pub struct ListPages {
     /// Whether the chunk's pages are still dictionary encoded (until a page
     /// has a value the dictionary cannot take: the rest are DELTA_LENGTH).
     dict_on: bool,
-    dict_pages: i32,
-    plain_pages: i32,
     indices: Vec<u8>,
-    /// Scratch: a page before and after compression.
+    /// Scratch: a page's levels and values, and bits being packed.
     plain: Vec<u8>,
-    packed: Vec<u8>,
     scratch: Vec<u8>,
-    chunk: TrackedWrite<Vec<u8>>,
-    locations: Vec<PageLocation>,
-    unencoded: Vec<i64>,
-    rows: i64,
-    values: i64,
-    uncompressed: i64,
-    compressed: i64,
 }
 
 impl ListPages {
@@ -227,34 +159,22 @@ impl ListPages {
         if !writable {
             return None;
         }
-        let compression = props.compression(path);
         let dictionary = props.dictionary_enabled(path);
+        let offset_index = !props.offset_index_disabled();
+        let compression = props.compression(path);
         Some(ListPages {
-            compressor: Compressor::new(compression)?,
-            compression,
+            chunk: Chunk::new(descr, compression, offset_index)?,
             page_bytes: props.data_page_size_limit().max(1),
             page_rows: props.data_page_row_count_limit().max(1),
-            offset_index: !props.offset_index_disabled(),
             def_empty,
             def_item_null: def_empty + 1,
             def_item,
-            descr,
             page: PageBuf::default(),
             dict: dictionary.then(|| Box::new(Dict::new())),
             dict_on: dictionary,
-            dict_pages: 0,
-            plain_pages: 0,
             indices: Vec::new(),
             plain: Vec::new(),
-            packed: Vec::new(),
             scratch: Vec::new(),
-            chunk: TrackedWrite::new(Vec::new()),
-            locations: Vec::new(),
-            unencoded: Vec::new(),
-            rows: 0,
-            values: 0,
-            uncompressed: 0,
-            compressed: 0,
         })
     }
 
@@ -367,39 +287,18 @@ impl ListPages {
                 bits.clear();
                 pack_small(bits, &self.indices, width);
                 bit_packed(buf, bits, self.indices.len(), width);
-                self.dict_pages += 1;
                 Encoding::RLE_DICTIONARY
             }
             None => {
                 self.dict_on &= p.lengths.is_empty();
                 delta_packed(buf, &p.lengths);
                 buf.extend_from_slice(&p.bytes);
-                self.plain_pages += 1;
                 Encoding::DELTA_LENGTH_BYTE_ARRAY
             }
         };
 
-        self.compressor.compress(buf, &mut self.packed)?;
-        let page = Page::DataPage {
-            buf: Bytes::from(std::mem::take(&mut self.packed)),
-            num_values: p.levels as u32,
-            encoding,
-            def_level_encoding: Encoding::RLE,
-            rep_level_encoding: Encoding::RLE,
-            statistics: None,
-        };
-        let spec = SerializedPageWriter::new(&mut self.chunk)
-            .write_page(CompressedPage::new(page, buf.len()))?;
-        self.locations.push(PageLocation {
-            offset: spec.offset as i64,
-            compressed_page_size: spec.compressed_size as i32,
-            first_row_index: self.rows,
-        });
-        self.unencoded.push(p.bytes.len() as i64);
-        self.rows += p.rows as i64;
-        self.values += p.levels as i64;
-        self.uncompressed += spec.uncompressed_size as i64;
-        self.compressed += spec.compressed_size as i64;
+        self.chunk
+            .data_page(buf, p.levels, p.rows, encoding, p.bytes.len() as i64)?;
         self.page.clear();
         Ok(())
     }
@@ -409,94 +308,21 @@ impl ListPages {
     /// is then ready for the next chunk.
     pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
-        let chunk = std::mem::replace(&mut self.chunk, TrackedWrite::new(Vec::new()));
-        let chunk = chunk.into_inner()?;
-        // The dictionary page goes first, before the data pages.
-        let mut stats = Vec::new();
-        let mut bytes = Vec::new();
-        if let Some(dict) = self.dict.as_deref().filter(|_| self.dict_pages > 0) {
-            let mut plain = Vec::with_capacity(dict.values.len() * 6);
+        let mut plain = Vec::new();
+        if let Some(dict) = self.dict.as_deref() {
+            plain.reserve(dict.values.len() * 6);
             for v in &dict.values {
                 plain.extend_from_slice(&2u32.to_le_bytes());
                 plain.extend_from_slice(v);
             }
-            self.compressor.compress(&plain, &mut self.packed)?;
-            let page = Page::DictionaryPage {
-                buf: Bytes::from(std::mem::take(&mut self.packed)),
-                num_values: dict.values.len() as u32,
-                encoding: Encoding::PLAIN,
-                is_sorted: false,
-            };
-            let mut head = TrackedWrite::new(Vec::new());
-            let spec = SerializedPageWriter::new(&mut head)
-                .write_page(CompressedPage::new(page, plain.len()))?;
-            bytes = head.into_inner()?;
-            self.uncompressed += spec.uncompressed_size as i64;
-            self.compressed += spec.compressed_size as i64;
-            stats.push((PageType::DICTIONARY_PAGE, Encoding::PLAIN, 1));
-            stats.push((
-                PageType::DATA_PAGE,
-                Encoding::RLE_DICTIONARY,
-                self.dict_pages,
-            ));
         }
-        if self.plain_pages > 0 {
-            let e = Encoding::DELTA_LENGTH_BYTE_ARRAY;
-            stats.push((PageType::DATA_PAGE, e, self.plain_pages));
-        }
-        let shift = bytes.len() as i64;
-        bytes.extend_from_slice(&chunk);
-        let bytes = Bytes::from(bytes);
-        let mut b = ColumnChunkMetaData::builder(self.descr.clone())
-            .set_compression(self.compression)
-            .set_total_compressed_size(self.compressed)
-            .set_total_uncompressed_size(self.uncompressed)
-            .set_num_values(self.values)
-            .set_dictionary_page_offset((shift > 0).then_some(0))
-            .set_data_page_offset(shift);
-        if !stats.is_empty() {
-            let mut encodings = vec![Encoding::RLE];
-            encodings.extend(stats.iter().map(|s| s.1));
-            b = b
-                .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
-                .set_page_encoding_stats(
-                    stats
-                        .into_iter()
-                        .map(|(page_type, encoding, count)| PageEncodingStats {
-                            page_type,
-                            encoding,
-                            count,
-                        })
-                        .collect(),
-                );
-        }
-        let mut locations = std::mem::take(&mut self.locations);
-        for l in &mut locations {
-            l.offset += shift;
-        }
-        let unencoded = std::mem::take(&mut self.unencoded);
-        let close = ColumnCloseResult {
-            bytes_written: bytes.len() as u64,
-            rows_written: self.rows as u64,
-            metadata: b.build()?,
-            bloom_filter: None,
-            column_index: None,
-            offset_index: self.offset_index.then_some(OffsetIndexMetaData {
-                page_locations: locations,
-                unencoded_byte_array_data_bytes: Some(unencoded),
-            }),
-        };
-        self.rows = 0;
-        self.values = 0;
-        self.uncompressed = 0;
-        self.compressed = 0;
-        self.dict_pages = 0;
-        self.plain_pages = 0;
+        let entries = self.dict.as_deref().map_or(0, |d| d.values.len());
+        let done = self.chunk.finish(Some((&plain, entries)), |b| b, None)?;
         if let Some(dict) = self.dict.as_deref_mut() {
             dict.clear();
             self.dict_on = true;
         }
-        Ok((bytes, close))
+        Ok(done)
     }
 }
 
@@ -544,138 +370,6 @@ impl Dict {
     }
 }
 
-/// Room for the four-byte length that precedes a v1 page's levels.
-fn start_levels(buf: &mut Vec<u8>) -> usize {
-    buf.extend_from_slice(&[0; 4]);
-    buf.len()
-}
-
-fn end_levels(buf: &mut [u8], at: usize) {
-    let len = (buf.len() - at) as u32;
-    buf[at - 4..at].copy_from_slice(&len.to_le_bytes());
-}
-
-fn bit_width(max: u32) -> u32 {
-    32 - max.leading_zeros()
-}
-
-fn varint(buf: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        buf.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    buf.push(v as u8);
-}
-
-fn zigzag(buf: &mut Vec<u8>, v: i64) {
-    varint(buf, ((v << 1) ^ (v >> 63)) as u64);
-}
-
-/// An RLE run of `n` copies of `value`, `width` bits wide.
-fn rle_run(buf: &mut Vec<u8>, value: u8, n: usize, width: u32) {
-    if n == 0 {
-        return;
-    }
-    varint(buf, (n as u64) << 1);
-    buf.extend(
-        std::iter::once(value)
-            .chain(std::iter::repeat(0))
-            .take(width.div_ceil(8) as usize),
-    );
-}
-
-/// `n` values already bit-packed `width` bits wide, as bit-packed runs
-/// (padded with zero bytes if `packed` is short of whole groups).
-fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, width: u32) {
-    let group = width as usize;
-    packed.resize(n.div_ceil(8) * group, 0);
-    for run in packed.chunks(MAX_GROUPS * group) {
-        buf.push(((run.len() / group) << 1 | 1) as u8);
-        buf.extend_from_slice(run);
-    }
-}
-
-/// Values packed `width` bits wide, least significant bit first, padded with
-/// zero bits to a whole byte.
-fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {
-    let (mut acc, mut bits) = (0u64, 0u32);
-    for v in values {
-        acc |= (v as u64) << bits;
-        bits += width;
-        while bits >= 8 {
-            buf.push(acc as u8);
-            acc >>= 8;
-            bits -= 8;
-        }
-    }
-    if bits > 0 {
-        buf.push(acc as u8);
-    }
-}
-
-/// Small values (`width` <= 8 bits) packed eight at a time: `width` bytes a
-/// group of eight, the last group padded with zeros.
-fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
-    let w = width as usize;
-    let group =
-        |g: &[u8]| (g.iter().enumerate()).fold(0u64, |acc, (i, &v)| acc | (v as u64) << (i * w));
-    let whole = values.chunks_exact(8);
-    let rest = whole.remainder();
-    buf.reserve(values.len().div_ceil(8) * w + 8);
-    for g in whole {
-        let g: &[u8; 8] = g.try_into().expect("eight values");
-        buf.extend_from_slice(&group(g).to_le_bytes()[..w]);
-    }
-    if !rest.is_empty() {
-        buf.extend_from_slice(&group(rest).to_le_bytes()[..w]);
-    }
-}
-
-/// DELTA_BINARY_PACKED: blocks of 128 deltas in four miniblocks of 32, each
-/// miniblock packed at its own width above the block's smallest delta.
-fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
-    varint(buf, BLOCK as u64);
-    varint(buf, MINIBLOCKS as u64);
-    varint(buf, values.len() as u64);
-    zigzag(buf, values.first().copied().unwrap_or(0) as i64);
-    let mut deltas = [0i64; BLOCK];
-    for start in (1..values.len()).step_by(BLOCK) {
-        let n = BLOCK.min(values.len() - start);
-        let run = &values[start - 1..start + n];
-        if run.iter().all(|&v| v == run[0]) {
-            // Every delta 0 (every value of the same length): a smallest
-            // delta of 0 and four widths of 0, no packed bits.
-            buf.extend_from_slice(&[0; 1 + MINIBLOCKS]);
-            continue;
-        }
-        for (k, d) in deltas[..n].iter_mut().enumerate() {
-            *d = values[start + k] as i64 - values[start + k - 1] as i64;
-        }
-        let min = deltas[..n].iter().copied().min().unwrap_or(0);
-        zigzag(buf, min);
-        let minis = n.div_ceil(MINI);
-        let mut widths = [0u32; MINIBLOCKS];
-        for (m, width) in widths.iter_mut().enumerate().take(minis) {
-            let part = &deltas[m * MINI..((m + 1) * MINI).min(n)];
-            let max = part.iter().map(|&d| (d - min) as u64).max().unwrap_or(0);
-            *width = 64 - max.leading_zeros();
-        }
-        buf.extend(widths.iter().map(|&w| w as u8));
-        for (m, &width) in widths.iter().enumerate().take(minis) {
-            if width == 0 {
-                continue;
-            }
-            let part = &deltas[m * MINI..((m + 1) * MINI).min(n)];
-            let padded = part
-                .iter()
-                .map(|&d| (d - min) as u32)
-                .chain(std::iter::repeat(0))
-                .take(MINI);
-            pack(buf, padded, width);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -687,7 +381,7 @@ mod tests {
     use parquet::arrow::arrow_reader::{
         ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
     };
-    use parquet::basic::ZstdLevel;
+    use parquet::basic::{Compression, PageType, ZstdLevel};
     use parquet::file::metadata::PageIndexPolicy;
     use proptest::prelude::*;
     use std::sync::Arc;

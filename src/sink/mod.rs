@@ -1,5 +1,8 @@
 //! Where tables go.
 
+mod chunk;
 mod copy;
+mod encode;
+mod flat_pages;
 mod list_pages;
 pub mod parquet;

@@ -1,0 +1,194 @@
+//! One column chunk of pages built here (card lists, flat strings): the pages
+//! compressed and written in order, the dictionary page put first when the
+//! chunk is done, and the metadata and offset index a row group takes.
+
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::errors::Result;
+use parquet::file::metadata::{ColumnChunkMetaData, ColumnChunkMetaDataBuilder, PageEncodingStats};
+use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
+use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
+use parquet::schema::types::ColumnDescPtr;
+
+use super::encode::Compressor;
+
+/// The pages of the chunk being written, and what its metadata needs.
+pub(super) struct Chunk {
+    pub(super) descr: ColumnDescPtr,
+    compression: Compression,
+    compressor: Compressor,
+    offset_index: bool,
+    packed: Vec<u8>,
+    out: TrackedWrite<Vec<u8>>,
+    locations: Vec<PageLocation>,
+    unencoded: Vec<i64>,
+    rows: i64,
+    values: i64,
+    uncompressed: i64,
+    compressed: i64,
+    /// Data pages by encoding, in the order the encodings first appeared.
+    pages: Vec<(Encoding, i32)>,
+}
+
+impl Chunk {
+    /// None for a codec this module cannot write.
+    pub(super) fn new(
+        descr: ColumnDescPtr,
+        compression: Compression,
+        offset_index: bool,
+    ) -> Option<Chunk> {
+        Some(Chunk {
+            compressor: Compressor::new(compression)?,
+            descr,
+            compression,
+            offset_index,
+            packed: Vec::new(),
+            out: TrackedWrite::new(Vec::new()),
+            locations: Vec::new(),
+            unencoded: Vec::new(),
+            rows: 0,
+            values: 0,
+            uncompressed: 0,
+            compressed: 0,
+            pages: Vec::new(),
+        })
+    }
+
+    pub(super) fn bytes_written(&self) -> usize {
+        self.out.bytes_written()
+    }
+
+    /// Pages with this encoding written so far in the chunk.
+    pub(super) fn pages_of(&self, encoding: Encoding) -> i32 {
+        (self.pages.iter().find(|p| p.0 == encoding)).map_or(0, |p| p.1)
+    }
+
+    /// Compresses and writes one v1 data page: `buf` holds its levels and
+    /// values; `unencoded` is its byte-array values' length in bytes.
+    pub(super) fn data_page(
+        &mut self,
+        buf: &[u8],
+        levels: usize,
+        rows: usize,
+        encoding: Encoding,
+        unencoded: i64,
+    ) -> Result<()> {
+        self.compressor.compress(buf, &mut self.packed)?;
+        let page = Page::DataPage {
+            buf: Bytes::from(std::mem::take(&mut self.packed)),
+            num_values: levels as u32,
+            encoding,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        let spec = SerializedPageWriter::new(&mut self.out)
+            .write_page(CompressedPage::new(page, buf.len()))?;
+        self.locations.push(PageLocation {
+            offset: spec.offset as i64,
+            compressed_page_size: spec.compressed_size as i32,
+            first_row_index: self.rows,
+        });
+        self.unencoded.push(unencoded);
+        self.rows += rows as i64;
+        self.values += levels as i64;
+        self.uncompressed += spec.uncompressed_size as i64;
+        self.compressed += spec.compressed_size as i64;
+        match self.pages.iter_mut().find(|p| p.0 == encoding) {
+            Some(p) => p.1 += 1,
+            None => self.pages.push((encoding, 1)),
+        }
+        Ok(())
+    }
+
+    /// The chunk written since the last call, as its bytes and the close
+    /// result a row group takes (offsets relative to the bytes). `dictionary`
+    /// is the PLAIN dictionary page's body and entry count, written first when
+    /// some data page used it; `meta` adds to the chunk's metadata (its
+    /// statistics). The chunk is then ready for the next row group.
+    pub(super) fn finish(
+        &mut self,
+        dictionary: Option<(&[u8], usize)>,
+        meta: impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder,
+        column_index: Option<ColumnIndexMetaData>,
+    ) -> Result<(Bytes, ColumnCloseResult)> {
+        let data = std::mem::replace(&mut self.out, TrackedWrite::new(Vec::new()));
+        let data = data.into_inner()?;
+        let mut stats = Vec::new();
+        let mut bytes = Vec::new();
+        let dictionary = dictionary.filter(|_| self.pages_of(Encoding::RLE_DICTIONARY) > 0);
+        if let Some((plain, entries)) = dictionary {
+            self.compressor.compress(plain, &mut self.packed)?;
+            let page = Page::DictionaryPage {
+                buf: Bytes::from(std::mem::take(&mut self.packed)),
+                num_values: entries as u32,
+                encoding: Encoding::PLAIN,
+                is_sorted: false,
+            };
+            let mut head = TrackedWrite::new(Vec::new());
+            let spec = SerializedPageWriter::new(&mut head)
+                .write_page(CompressedPage::new(page, plain.len()))?;
+            bytes = head.into_inner()?;
+            self.uncompressed += spec.uncompressed_size as i64;
+            self.compressed += spec.compressed_size as i64;
+            stats.push((PageType::DICTIONARY_PAGE, Encoding::PLAIN, 1));
+        }
+        // Dictionary-encoded data pages first (a chunk falls back from the
+        // dictionary once, and pages without values do not end it).
+        self.pages.sort_by_key(|p| p.0 != Encoding::RLE_DICTIONARY);
+        for &(encoding, count) in &self.pages {
+            stats.push((PageType::DATA_PAGE, encoding, count));
+        }
+        let shift = bytes.len() as i64;
+        bytes.extend_from_slice(&data);
+        let bytes = Bytes::from(bytes);
+        let mut b = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(self.compression)
+            .set_total_compressed_size(self.compressed)
+            .set_total_uncompressed_size(self.uncompressed)
+            .set_num_values(self.values)
+            .set_dictionary_page_offset((shift > 0).then_some(0))
+            .set_data_page_offset(shift);
+        if !stats.is_empty() {
+            let mut encodings = vec![Encoding::RLE];
+            encodings.extend(stats.iter().map(|s| s.1));
+            b = b
+                .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
+                .set_page_encoding_stats(
+                    stats
+                        .into_iter()
+                        .map(|(page_type, encoding, count)| PageEncodingStats {
+                            page_type,
+                            encoding,
+                            count,
+                        })
+                        .collect(),
+                );
+        }
+        let mut locations = std::mem::take(&mut self.locations);
+        for l in &mut locations {
+            l.offset += shift;
+        }
+        let unencoded = std::mem::take(&mut self.unencoded);
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: self.rows as u64,
+            metadata: meta(b).build()?,
+            bloom_filter: None,
+            column_index,
+            offset_index: self.offset_index.then_some(OffsetIndexMetaData {
+                page_locations: locations,
+                unencoded_byte_array_data_bytes: Some(unencoded),
+            }),
+        };
+        self.rows = 0;
+        self.values = 0;
+        self.uncompressed = 0;
+        self.compressed = 0;
+        self.pages.clear();
+        Ok((bytes, close))
+    }
+}

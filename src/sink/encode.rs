@@ -1,0 +1,192 @@
+//! Pieces of Parquet encoding shared by the pages built here: levels and
+//! indices as RLE / bit-packed runs, DELTA_BINARY_PACKED, and the codecs.
+
+use parquet::basic::Compression;
+use parquet::errors::{ParquetError, Result};
+
+/// Bit-packed runs are cut at 63 groups of 8 levels, so that each header is
+/// one byte (as the Arrow writer and parquet-mr cut them).
+pub(super) const MAX_GROUPS: usize = 63;
+/// Values in a delta block, and miniblocks in a block.
+pub(super) const BLOCK: usize = 128;
+pub(super) const MINIBLOCKS: usize = 4;
+pub(super) const MINI: usize = BLOCK / MINIBLOCKS;
+
+pub(super) enum Compressor {
+    None,
+    Zstd(Box<zstd::bulk::Compressor<'static>>),
+    Snappy(Box<snap::raw::Encoder>),
+    Lz4Raw,
+}
+
+impl Compressor {
+    pub(super) fn new(c: Compression) -> Option<Compressor> {
+        Some(match c {
+            Compression::UNCOMPRESSED => Compressor::None,
+            Compression::ZSTD(level) => Compressor::Zstd(Box::new(
+                zstd::bulk::Compressor::new(level.compression_level()).ok()?,
+            )),
+            Compression::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new())),
+            Compression::LZ4_RAW => Compressor::Lz4Raw,
+            _ => return None,
+        })
+    }
+
+    /// `input` compressed as the Arrow writer's codecs compress it.
+    pub(super) fn compress(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<()> {
+        out.clear();
+        match self {
+            Compressor::None => out.extend_from_slice(input),
+            Compressor::Zstd(z) => {
+                out.reserve(zstd::zstd_safe::compress_bound(input.len()));
+                z.compress_to_buffer(input, out)?;
+            }
+            Compressor::Snappy(s) => {
+                out.resize(snap::raw::max_compress_len(input.len()), 0);
+                let n = s
+                    .compress(input, out)
+                    .map_err(|e| ParquetError::External(Box::new(e)))?;
+                out.truncate(n);
+            }
+            Compressor::Lz4Raw => {
+                out.resize(lz4_flex::block::get_maximum_output_size(input.len()), 0);
+                let n = lz4_flex::block::compress_into(input, out)
+                    .map_err(|e| ParquetError::External(Box::new(e)))?;
+                out.truncate(n);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Room for the four-byte length that precedes a v1 page's levels.
+pub(super) fn start_levels(buf: &mut Vec<u8>) -> usize {
+    buf.extend_from_slice(&[0; 4]);
+    buf.len()
+}
+
+pub(super) fn end_levels(buf: &mut [u8], at: usize) {
+    let len = (buf.len() - at) as u32;
+    buf[at - 4..at].copy_from_slice(&len.to_le_bytes());
+}
+
+pub(super) fn bit_width(max: u32) -> u32 {
+    32 - max.leading_zeros()
+}
+
+pub(super) fn varint(buf: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        buf.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    buf.push(v as u8);
+}
+
+pub(super) fn zigzag(buf: &mut Vec<u8>, v: i64) {
+    varint(buf, ((v << 1) ^ (v >> 63)) as u64);
+}
+
+/// An RLE run of `n` copies of `value`, `width` bits wide.
+pub(super) fn rle_run(buf: &mut Vec<u8>, value: u8, n: usize, width: u32) {
+    if n == 0 {
+        return;
+    }
+    varint(buf, (n as u64) << 1);
+    buf.extend(
+        std::iter::once(value)
+            .chain(std::iter::repeat(0))
+            .take(width.div_ceil(8) as usize),
+    );
+}
+
+/// `n` values already bit-packed `width` bits wide, as bit-packed runs
+/// (padded with zero bytes if `packed` is short of whole groups).
+pub(super) fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, width: u32) {
+    let group = width as usize;
+    packed.resize(n.div_ceil(8) * group, 0);
+    for run in packed.chunks(MAX_GROUPS * group) {
+        buf.push(((run.len() / group) << 1 | 1) as u8);
+        buf.extend_from_slice(run);
+    }
+}
+
+/// Values packed `width` bits wide, least significant bit first, padded with
+/// zero bits to a whole byte.
+pub(super) fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {
+    let (mut acc, mut bits) = (0u64, 0u32);
+    for v in values {
+        acc |= (v as u64) << bits;
+        bits += width;
+        while bits >= 8 {
+            buf.push(acc as u8);
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+    if bits > 0 {
+        buf.push(acc as u8);
+    }
+}
+
+/// Small values (`width` <= 8 bits) packed eight at a time: `width` bytes a
+/// group of eight, the last group padded with zeros.
+pub(super) fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
+    let w = width as usize;
+    let group =
+        |g: &[u8]| (g.iter().enumerate()).fold(0u64, |acc, (i, &v)| acc | (v as u64) << (i * w));
+    let whole = values.chunks_exact(8);
+    let rest = whole.remainder();
+    buf.reserve(values.len().div_ceil(8) * w + 8);
+    for g in whole {
+        let g: &[u8; 8] = g.try_into().expect("eight values");
+        buf.extend_from_slice(&group(g).to_le_bytes()[..w]);
+    }
+    if !rest.is_empty() {
+        buf.extend_from_slice(&group(rest).to_le_bytes()[..w]);
+    }
+}
+
+/// DELTA_BINARY_PACKED: blocks of 128 deltas in four miniblocks of 32, each
+/// miniblock packed at its own width above the block's smallest delta.
+pub(super) fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
+    varint(buf, BLOCK as u64);
+    varint(buf, MINIBLOCKS as u64);
+    varint(buf, values.len() as u64);
+    zigzag(buf, values.first().copied().unwrap_or(0) as i64);
+    let mut deltas = [0i64; BLOCK];
+    for start in (1..values.len()).step_by(BLOCK) {
+        let n = BLOCK.min(values.len() - start);
+        let run = &values[start - 1..start + n];
+        if run.iter().all(|&v| v == run[0]) {
+            // Every delta 0 (every value of the same length): a smallest
+            // delta of 0 and four widths of 0, no packed bits.
+            buf.extend_from_slice(&[0; 1 + MINIBLOCKS]);
+            continue;
+        }
+        for (k, d) in deltas[..n].iter_mut().enumerate() {
+            *d = values[start + k] as i64 - values[start + k - 1] as i64;
+        }
+        let min = deltas[..n].iter().copied().min().unwrap_or(0);
+        zigzag(buf, min);
+        let minis = n.div_ceil(MINI);
+        let mut widths = [0u32; MINIBLOCKS];
+        for (m, width) in widths.iter_mut().enumerate().take(minis) {
+            let part = &deltas[m * MINI..((m + 1) * MINI).min(n)];
+            let max = part.iter().map(|&d| (d - min) as u64).max().unwrap_or(0);
+            *width = 64 - max.leading_zeros();
+        }
+        buf.extend(widths.iter().map(|&w| w as u8));
+        for (m, &width) in widths.iter().enumerate().take(minis) {
+            if width == 0 {
+                continue;
+            }
+            let part = &deltas[m * MINI..((m + 1) * MINI).min(n)];
+            let padded = part
+                .iter()
+                .map(|&d| (d - min) as u32)
+                .chain(std::iter::repeat(0))
+                .take(MINI);
+            pack(buf, padded, width);
+        }
+    }
+}
