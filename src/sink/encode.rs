@@ -87,16 +87,12 @@ pub(super) fn zigzag(buf: &mut Vec<u8>, v: i64) {
 }
 
 /// An RLE run of `n` copies of `value`, `width` bits wide.
-pub(super) fn rle_run(buf: &mut Vec<u8>, value: u8, n: usize, width: u32) {
+pub(super) fn rle_run(buf: &mut Vec<u8>, value: u32, n: usize, width: u32) {
     if n == 0 {
         return;
     }
     varint(buf, (n as u64) << 1);
-    buf.extend(
-        std::iter::once(value)
-            .chain(std::iter::repeat(0))
-            .take(width.div_ceil(8) as usize),
-    );
+    buf.extend_from_slice(&value.to_le_bytes()[..width.div_ceil(8) as usize]);
 }
 
 /// `n` values already bit-packed `width` bits wide, as bit-packed runs

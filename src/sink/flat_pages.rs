@@ -1,1 +1,1033 @@
+//! Flat string columns (seats, calls, players, results...) encoded into
+//! Parquet pages here.
+//!
+//! The Arrow writer spends about 200 instructions a value on these: each
+//! value hashed into its dictionary interner (about 260,000 values for 3,000
+//! hands), levels encoded one by one, statistics compared value by value.
+//! Here a value is looked up in an open-addressing table keyed by a hash of
+//! at most a few words (most values are one to four bytes, and a repeat of
+//! the previous value skips the lookup), definition levels are kept as a
+//! bitmap and written as one RLE run when a page has no nulls (else
+//! bit-packed as they are), and a page's minimum and maximum are taken over
+//! the dictionary entries it used, not over every value.
+//!
+//! What is written is what the Arrow writer writes with the same settings:
+//! dictionary pages (RLE_DICTIONARY data pages, PLAIN dictionary page) until
+//! the dictionary reaches its size limit, then PLAIN pages for the rest of
+//! the chunk; chunk statistics (min, max, null count; truncated as the Arrow
+//! writer truncates them), a column index (per page min, max, null count,
+//! null pages, boundary order, definition level histograms), level
+//! histograms and unencoded sizes in the chunk metadata, and an offset
+//! index. Pages are v1 and cut at row boundaries by the same limits.
 
+use arrow_array::Array;
+use arrow_array::cast::AsArray;
+use arrow_schema::{DataType, Field};
+use bytes::Bytes;
+use parquet::basic::{BoundaryOrder, Encoding, Type};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::errors::{ParquetError, Result};
+use parquet::file::metadata::{ColumnIndexBuilder, LevelHistogram};
+use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::schema::types::ColumnDescPtr;
+
+use super::chunk::Chunk;
+use super::encode::{bit_packed, bit_width, end_levels, pack, rle_run, start_levels};
+
+/// Writes one column chunk at a time of a flat (not nested) string column.
+pub struct StringPages {
+    chunk: Chunk,
+    nullable: bool,
+    statistics: bool,
+    page_bytes: usize,
+    page_rows: usize,
+    dict_limit: usize,
+    index_truncate: Option<usize>,
+    stats_truncate: Option<usize>,
+    /// The chunk's dictionary while its pages use one.
+    dict: Option<StrDict>,
+    dict_on: bool,
+    page: Page,
+    chunk_stats: ChunkStats,
+    /// Scratch: a page's levels and values, and bits being packed.
+    buf: Vec<u8>,
+    scratch: Vec<u8>,
+}
+
+/// The page being filled.
+#[derive(Default)]
+struct Page {
+    rows: usize,
+    nulls: usize,
+    /// Bit `i` set if row `i` has a value (nullable columns only).
+    valid: Vec<u64>,
+    /// Dictionary indices of the values, while the dictionary is on.
+    indices: Vec<u32>,
+    /// PLAIN-encoded values, once it is off.
+    plain: Vec<u8>,
+    /// The values' length in bytes.
+    unencoded: i64,
+    /// The dictionary entries used by this page (statistics only).
+    used: Vec<u32>,
+    /// Smallest and largest value of a PLAIN page (statistics only).
+    min: Option<Vec<u8>>,
+    max: Option<Vec<u8>>,
+}
+
+/// Rows between limit checks.
+const CHECK_ROWS: usize = 128;
+
+/// The parts of a string array that rows are read from.
+struct Rows<'a> {
+    ends: &'a [i32],
+    data: &'a [u8],
+    nulls: Option<&'a arrow_buffer::NullBuffer>,
+}
+
+impl Page {
+    /// Row `r`'s validity, recorded; true if it has a value.
+    #[inline]
+    fn level(&mut self, rows: &Rows, r: usize, nullable: bool) -> bool {
+        let valid = rows.nulls.is_none_or(|n| n.is_valid(r));
+        if nullable {
+            let (word, bit) = (self.rows / 64, self.rows % 64);
+            if bit == 0 {
+                self.valid.push(0);
+            }
+            self.valid[word] |= (valid as u64) << bit;
+        }
+        self.rows += 1;
+        self.nulls += !valid as usize;
+        valid
+    }
+
+    fn dict_rows(
+        &mut self,
+        rows: &Rows,
+        range: std::ops::Range<usize>,
+        dict: &mut StrDict,
+        nullable: bool,
+        statistics: bool,
+    ) {
+        for r in range {
+            if !self.level(rows, r, nullable) {
+                continue;
+            }
+            let (a, b) = (rows.ends[r] as usize, rows.ends[r + 1] as usize);
+            self.unencoded += (b - a) as i64;
+            let index = dict.index(rows.data, a, b);
+            self.indices.push(index);
+            if statistics && dict.page[index as usize] != dict.page_no {
+                dict.page[index as usize] = dict.page_no;
+                self.used.push(index);
+            }
+        }
+    }
+
+    fn plain_rows(
+        &mut self,
+        rows: &Rows,
+        range: std::ops::Range<usize>,
+        nullable: bool,
+        statistics: bool,
+    ) {
+        for r in range {
+            if !self.level(rows, r, nullable) {
+                continue;
+            }
+            let v = &rows.data[rows.ends[r] as usize..rows.ends[r + 1] as usize];
+            self.unencoded += v.len() as i64;
+            self.plain
+                .extend_from_slice(&(v.len() as u32).to_le_bytes());
+            self.plain.extend_from_slice(v);
+            if statistics {
+                if self.min.as_deref().is_none_or(|m| v < m) {
+                    self.min = Some(v.to_vec());
+                }
+                if self.max.as_deref().is_none_or(|m| v > m) {
+                    self.max = Some(v.to_vec());
+                }
+            }
+        }
+    }
+}
+
+/// What the chunk's statistics and column index need across its pages.
+struct ChunkStats {
+    min: Option<Vec<u8>>,
+    max: Option<Vec<u8>>,
+    nulls: u64,
+    unencoded: i64,
+    /// Definition level histogram (nullable columns).
+    defs: [i64; 2],
+    /// The last page with values: its min and max, untruncated.
+    last: Option<(Vec<u8>, Vec<u8>)>,
+    ascending: bool,
+    descending: bool,
+    index: ColumnIndexBuilder,
+}
+
+impl ChunkStats {
+    fn new() -> ChunkStats {
+        ChunkStats {
+            min: None,
+            max: None,
+            nulls: 0,
+            unencoded: 0,
+            defs: [0; 2],
+            last: None,
+            ascending: true,
+            descending: true,
+            index: ColumnIndexBuilder::new(Type::BYTE_ARRAY),
+        }
+    }
+}
+
+impl StringPages {
+    /// A writer for the leaf `descr` of `field`, or None unless the field is
+    /// a flat string column with settings this module writes: v1 pages,
+    /// default encodings (a dictionary or not), page or no statistics (none in
+    /// page headers), no bloom filter or distinct counts, a codec it knows.
+    pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
+        let path = descr.path();
+        let statistics = props.statistics_enabled(path);
+        let writable = *field.data_type() == DataType::Utf8
+            && descr.max_rep_level() == 0
+            && descr.max_def_level() == field.is_nullable() as i16
+            && descr.physical_type() == Type::BYTE_ARRAY
+            && props.writer_version() == WriterVersion::PARQUET_1_0
+            && props.encoding(path).is_none()
+            && matches!(
+                statistics,
+                EnabledStatistics::Page | EnabledStatistics::None
+            )
+            && !props.write_page_header_statistics(path)
+            && !props.write_row_group_number_distinct_values()
+            && props.bloom_filter_properties(path).is_none()
+            && props.content_defined_chunking().is_none();
+        if !writable {
+            return None;
+        }
+        let dictionary = props.dictionary_enabled(path);
+        let offset_index = !props.offset_index_disabled();
+        let compression = props.compression(path);
+        Some(StringPages {
+            chunk: Chunk::new(descr, compression, offset_index)?,
+            nullable: field.is_nullable(),
+            statistics: statistics == EnabledStatistics::Page,
+            page_bytes: props.data_page_size_limit().max(1),
+            page_rows: props.data_page_row_count_limit().max(1),
+            dict_limit: props.dictionary_page_size_limit(),
+            index_truncate: props.column_index_truncate_length(),
+            stats_truncate: props.statistics_truncate_length(),
+            dict: dictionary.then(StrDict::new),
+            dict_on: dictionary,
+            page: Page::default(),
+            chunk_stats: ChunkStats::new(),
+            buf: Vec::new(),
+            scratch: Vec::new(),
+        })
+    }
+
+    /// Appends the rows of a string array.
+    pub fn write(&mut self, array: &dyn Array) -> Result<()> {
+        let strings = array
+            .as_string_opt::<i32>()
+            .ok_or_else(|| ParquetError::General("expected a string array".into()))?;
+        let nulls = strings.nulls().filter(|n| n.null_count() > 0);
+        if nulls.is_some() && !self.nullable {
+            return Err(ParquetError::General(
+                "null values in a column that cannot hold them".into(),
+            ));
+        }
+        let rows = Rows {
+            ends: strings.value_offsets(),
+            data: strings.value_data(),
+            nulls,
+        };
+        let mut r = 0;
+        while r < strings.len() {
+            // Limits are checked every CHECK_ROWS rows (the Arrow writer
+            // checks them every 1,024 values).
+            let room = (self.page_rows - self.page.rows).min(CHECK_ROWS);
+            let end = (r + room).min(strings.len());
+            match self.dict.as_mut().filter(|_| self.dict_on) {
+                Some(dict) => {
+                    self.page
+                        .dict_rows(&rows, r..end, dict, self.nullable, self.statistics)
+                }
+                None => self
+                    .page
+                    .plain_rows(&rows, r..end, self.nullable, self.statistics),
+            }
+            r = end;
+            let dict_full = self.dict_on
+                && (self.dict.as_ref()).is_some_and(|d| d.encoded_size >= self.dict_limit);
+            if self.page.rows >= self.page_rows || self.page_size() >= self.page_bytes || dict_full
+            {
+                self.flush_page()?;
+                if dict_full {
+                    // As the Arrow writer falls back: the rest of the chunk
+                    // is PLAIN.
+                    self.dict_on = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Encoded size of the page so far, roughly.
+    fn page_size(&self) -> usize {
+        let p = &self.page;
+        let width = self
+            .dict
+            .as_ref()
+            .map_or(0, |d| bit_width(d.len().max(1) as u32));
+        p.plain.len() + (p.indices.len() * width as usize).div_ceil(8) + p.rows / 8
+    }
+
+    /// Bytes this chunk will take, roughly (pages written plus the one being
+    /// filled).
+    pub fn estimated_bytes(&self) -> usize {
+        self.chunk.bytes_written() + self.page_size()
+    }
+
+    fn flush_page(&mut self) -> Result<()> {
+        let p = &mut self.page;
+        if p.rows == 0 {
+            return Ok(());
+        }
+        let buf = &mut self.buf;
+        buf.clear();
+        if self.nullable {
+            let at = start_levels(buf);
+            if p.nulls == 0 || p.nulls == p.rows {
+                rle_run(buf, (p.nulls == 0) as u32, p.rows, 1);
+            } else {
+                let bits = &mut self.scratch;
+                bits.clear();
+                bits.extend(p.valid.iter().flat_map(|w| w.to_le_bytes()));
+                bit_packed(buf, bits, p.rows, 1);
+            }
+            end_levels(buf, at);
+        }
+        // A page without values is still a dictionary page while the
+        // dictionary is on (as the Arrow writer writes it).
+        let dict = self.dict.as_mut().filter(|_| self.dict_on);
+        let encoding = match dict {
+            Some(dict) => {
+                let width = bit_width(dict.len().saturating_sub(1) as u32).max(1);
+                buf.push(width as u8);
+                match p.indices.first() {
+                    None => {}
+                    Some(&first) if p.indices.iter().all(|&i| i == first) => {
+                        rle_run(buf, first, p.indices.len(), width);
+                    }
+                    Some(_) => {
+                        let bits = &mut self.scratch;
+                        bits.clear();
+                        pack(bits, p.indices.iter().copied(), width);
+                        bit_packed(buf, bits, p.indices.len(), width);
+                    }
+                }
+                Encoding::RLE_DICTIONARY
+            }
+            None => {
+                buf.extend_from_slice(&p.plain);
+                Encoding::PLAIN
+            }
+        };
+        self.chunk
+            .data_page(buf, p.rows, p.rows, encoding, p.unencoded)?;
+        if self.statistics {
+            self.page_statistics();
+        }
+        let p = &mut self.page;
+        let s = &mut self.chunk_stats;
+        s.nulls += p.nulls as u64;
+        s.unencoded += p.unencoded;
+        p.rows = 0;
+        p.nulls = 0;
+        p.valid.clear();
+        p.indices.clear();
+        p.plain.clear();
+        p.unencoded = 0;
+        p.used.clear();
+        p.min = None;
+        p.max = None;
+        if let Some(dict) = self.dict.as_mut() {
+            dict.page_no = dict.page_no.wrapping_add(1);
+            if dict.page_no == u32::MAX {
+                dict.page.fill(u32::MAX);
+                dict.page_no = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// The page's entry in the column index, and its share of the chunk's
+    /// statistics, as the Arrow writer makes them.
+    fn page_statistics(&mut self) {
+        let p = &mut self.page;
+        let s = &mut self.chunk_stats;
+        if self.nullable {
+            let page = [p.nulls as i64, (p.rows - p.nulls) as i64];
+            s.defs[0] += page[0];
+            s.defs[1] += page[1];
+            s.index
+                .append_histograms(&None, &Some(LevelHistogram::from(page.to_vec())));
+        }
+        if p.nulls == p.rows {
+            s.index.append(true, vec![], vec![], p.nulls as i64, None);
+            return;
+        }
+        let (min, max) = match self.dict.as_ref().filter(|_| !p.used.is_empty()) {
+            Some(dict) => {
+                let mut used = p.used.iter().map(|&i| dict.get(i));
+                let first = used.next().expect("a page with values uses an entry");
+                let (min, max) = used.fold((first, first), |(lo, hi), v| {
+                    (if v < lo { v } else { lo }, if v > hi { v } else { hi })
+                });
+                (min.to_vec(), max.to_vec())
+            }
+            None => (
+                p.min.take().expect("a page with values has a minimum"),
+                p.max.take().expect("a page with values has a maximum"),
+            ),
+        };
+        if s.min.as_ref().is_none_or(|m| min < *m) {
+            s.min = Some(min.clone());
+        }
+        if s.max.as_ref().is_none_or(|m| max > *m) {
+            s.max = Some(max.clone());
+        }
+        if let Some((last_min, last_max)) = &s.last {
+            if *last_min > min || *last_max > max {
+                s.ascending = false;
+            }
+            if min > *last_min || max > *last_max {
+                s.descending = false;
+            }
+        }
+        let t = self.index_truncate;
+        s.index.append(
+            false,
+            truncate_min(t, &min).0,
+            truncate_max(t, &max).0,
+            p.nulls as i64,
+            None,
+        );
+        s.last = Some((min, max));
+    }
+
+    /// The chunk written since the last call, as its bytes and the close
+    /// result a row group takes (offsets relative to the bytes); the writer
+    /// is then ready for the next chunk.
+    pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+        self.flush_page()?;
+        let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new());
+        let mut column_index: Option<ColumnIndexMetaData> = None;
+        let statistics = self.statistics;
+        if statistics && s.index.valid() {
+            let mut index = s.index;
+            index.set_boundary_order(match (s.ascending, s.descending) {
+                (true, _) => BoundaryOrder::ASCENDING,
+                (false, true) => BoundaryOrder::DESCENDING,
+                (false, false) => BoundaryOrder::UNORDERED,
+            });
+            column_index = Some(index.build()?);
+        }
+        let stats = statistics.then(|| {
+            let (t, nulls) = (self.stats_truncate, Some(s.nulls));
+            match (&s.min, &s.max) {
+                (Some(min), Some(max)) => {
+                    let (min, min_cut) = truncate_min(t, min);
+                    let (max, max_cut) = truncate_max(t, max);
+                    let v = ValueStatistics::new(
+                        Some(ByteArray::from(min)),
+                        Some(ByteArray::from(max)),
+                        None,
+                        nulls,
+                        false,
+                    );
+                    Statistics::ByteArray(v.with_min_is_exact(!min_cut).with_max_is_exact(!max_cut))
+                }
+                _ => Statistics::ByteArray(
+                    ValueStatistics::new(None, None, None, nulls, false)
+                        .with_backwards_compatible_min_max(false),
+                ),
+            }
+        });
+        let nullable = self.nullable;
+        let (unencoded, defs) = (s.unencoded, s.defs);
+        let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
+            Some(stats) => b
+                .set_statistics(stats)
+                .set_unencoded_byte_array_data_bytes(Some(unencoded))
+                .set_definition_level_histogram(
+                    nullable.then(|| LevelHistogram::from(defs.to_vec())),
+                ),
+            None => b,
+        };
+        let mut plain = Vec::new();
+        let mut entries = 0;
+        if let Some(dict) = self.dict.as_ref() {
+            entries = dict.len();
+            plain.reserve(dict.encoded_size);
+            for i in 0..entries {
+                let v = dict.get(i as u32);
+                plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
+                plain.extend_from_slice(v);
+            }
+        }
+        let done = self
+            .chunk
+            .finish(Some((&plain, entries)), meta, column_index)?;
+        if let Some(dict) = self.dict.as_mut() {
+            dict.clear();
+            self.dict_on = true;
+        }
+        Ok(done)
+    }
+}
+
+/// A minimum cut to at most `len` bytes (at a character boundary), as the
+/// Arrow writer cuts the strings of statistics; true if it was cut.
+fn truncate_min(len: Option<usize>, v: &[u8]) -> (Vec<u8>, bool) {
+    let cut = len
+        .filter(|&l| v.len() > l)
+        .and_then(|l| match std::str::from_utf8(v) {
+            Ok(s) => (1..=l)
+                .rfind(|&x| s.is_char_boundary(x))
+                .map(|x| v[..x].to_vec()),
+            Err(_) => Some(v[..l].to_vec()),
+        });
+    match cut {
+        Some(c) => (c, true),
+        None => (v.to_vec(), false),
+    }
+}
+
+/// A maximum cut to at most `len` bytes and its last character incremented,
+/// so that it still bounds the values; true if it was cut.
+fn truncate_max(len: Option<usize>, v: &[u8]) -> (Vec<u8>, bool) {
+    let cut = len
+        .filter(|&l| v.len() > l)
+        .and_then(|l| match std::str::from_utf8(v) {
+            Ok(s) => {
+                let split = (l.saturating_sub(3)..=l).rfind(|&x| s.is_char_boundary(x))?;
+                increment_utf8(s.get(..split)?)
+            }
+            Err(_) => increment(v[..l].to_vec()),
+        });
+    match cut {
+        Some(c) => (c, true),
+        None => (v.to_vec(), false),
+    }
+}
+
+/// The string with its last character that can be incremented without
+/// changing its UTF-8 length incremented (and what follows it dropped).
+fn increment_utf8(s: &str) -> Option<Vec<u8>> {
+    for (at, c) in s.char_indices().rev() {
+        let len = c.len_utf8();
+        if let Some(next) = char::from_u32(c as u32 + 1).filter(|n| n.len_utf8() == len) {
+            let mut out = s.as_bytes()[..at + len].to_vec();
+            next.encode_utf8(&mut out[at..]);
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// The bytes incremented as a big number, or None if all are 0xFF.
+fn increment(mut v: Vec<u8>) -> Option<Vec<u8>> {
+    for b in v.iter_mut().rev() {
+        let (next, overflow) = b.overflowing_add(1);
+        *b = next;
+        if !overflow {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// A chunk's dictionary of strings: an open-addressing table of indices,
+/// the values stored end to end. A value of at most eight bytes is known by
+/// its bytes read as one word (no hashing of bytes, no byte comparison).
+struct StrDict {
+    /// One more than an entry's index; 0 for an empty slot.
+    table: Vec<u32>,
+    /// 64 minus the table size's log2: a hash's top bits are its slot.
+    shift: u32,
+    /// Per entry: its word (short values) or hash, and its length.
+    keys: Vec<(u64, u32)>,
+    ends: Vec<u32>,
+    data: Vec<u8>,
+    /// The PLAIN dictionary page's size: four bytes and the value per entry.
+    encoded_size: usize,
+    /// The last short value looked up: word, length and index.
+    last: (u64, u32, u32),
+    /// Per entry: the page that last used it (statistics only).
+    page: Vec<u32>,
+    page_no: u32,
+}
+
+const TABLE: usize = 64;
+const NO_LAST: (u64, u32, u32) = (0, u32::MAX, 0);
+
+impl StrDict {
+    fn new() -> StrDict {
+        StrDict {
+            table: vec![0; TABLE],
+            shift: 64 - TABLE.trailing_zeros(),
+            keys: Vec::new(),
+            ends: vec![0],
+            data: Vec::new(),
+            encoded_size: 0,
+            last: NO_LAST,
+            page: Vec::new(),
+            page_no: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        *self = StrDict::new();
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn get(&self, i: u32) -> &[u8] {
+        &self.data[self.ends[i as usize] as usize..self.ends[i as usize + 1] as usize]
+    }
+
+    /// The index of `data[a..b]`, added if new.
+    #[inline]
+    fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
+        let len = (b - a) as u32;
+        if len <= 8 {
+            let word = match data.get(a..a + 8) {
+                Some(w) => {
+                    let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+                    if len == 8 {
+                        w
+                    } else {
+                        w & ((1u64 << (len * 8)) - 1)
+                    }
+                }
+                None => {
+                    let mut w = [0u8; 8];
+                    w[..len as usize].copy_from_slice(&data[a..b]);
+                    u64::from_le_bytes(w)
+                }
+            };
+            if self.last.0 == word && self.last.1 == len {
+                return self.last.2;
+            }
+            let h = word.wrapping_add(len as u64).wrapping_mul(K);
+            let i = self.find(h, (word, len), |_, _| true, &data[a..b]);
+            self.last = (word, len, i);
+            i
+        } else {
+            let v = &data[a..b];
+            let h = hash(v);
+            self.find(h, (h, len), |d, i| d.get(i) == v, v)
+        }
+    }
+
+    /// The entry with this key (and for which `same` holds), added with
+    /// the bytes `v` if there is none.
+    #[inline]
+    fn find(
+        &mut self,
+        h: u64,
+        key: (u64, u32),
+        same: impl Fn(&StrDict, u32) -> bool,
+        v: &[u8],
+    ) -> u32 {
+        let mask = self.table.len() - 1;
+        let mut at = (h >> self.shift) as usize;
+        loop {
+            let slot = self.table[at];
+            if slot == 0 {
+                break;
+            }
+            let i = slot - 1;
+            if self.keys[i as usize] == key && same(self, i) {
+                return i;
+            }
+            at = (at + 1) & mask;
+        }
+        let i = self.len() as u32;
+        self.table[at] = i + 1;
+        self.keys.push(key);
+        self.data.extend_from_slice(v);
+        self.ends.push(self.data.len() as u32);
+        self.encoded_size += 4 + v.len();
+        self.page.push(u32::MAX);
+        if self.len() * 2 > self.table.len() {
+            self.grow();
+        }
+        i
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        self.table.clear();
+        self.table.resize(size, 0);
+        self.shift -= 1;
+        let mask = size - 1;
+        for i in 0..self.keys.len() as u32 {
+            let (key, len) = self.keys[i as usize];
+            let h = if len <= 8 {
+                key.wrapping_add(len as u64).wrapping_mul(K)
+            } else {
+                key
+            };
+            let mut at = (h >> self.shift) as usize;
+            while self.table[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.table[at] = i + 1;
+        }
+    }
+}
+
+const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A hash of a byte string longer than eight bytes: its words multiplied and
+/// folded.
+fn hash(v: &[u8]) -> u64 {
+    let mut h = (v.len() as u64).wrapping_mul(K);
+    let mut words = v.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        h = (h ^ w).wrapping_mul(K).rotate_left(29);
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K).rotate_left(29);
+    }
+    h.wrapping_mul(K)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::cast::AsArray;
+    use arrow_array::{ArrayRef, RecordBatch, StringArray};
+    use arrow_schema::Schema;
+    use parquet::arrow::ArrowWriter;
+    use parquet::arrow::arrow_reader::{ArrowReaderOptions, ParquetRecordBatchReaderBuilder};
+    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    /// Pages of `rows` rows, the Arrow writer's batches as long (so that
+    /// both cut pages at the same rows), a dictionary of at most
+    /// `dict_bytes`.
+    fn props(c: Compression, dictionary: bool, rows: usize, dict_bytes: usize) -> WriterProperties {
+        WriterProperties::builder()
+            .set_compression(c)
+            .set_dictionary_enabled(dictionary)
+            .set_data_page_row_count_limit(rows)
+            .set_write_batch_size(rows)
+            .set_dictionary_page_size_limit(dict_bytes)
+            .build()
+    }
+
+    fn field(nullable: bool) -> Field {
+        Field::new("seat", DataType::Utf8, nullable)
+    }
+
+    /// A file of one column, `groups` row groups of `array` each, its pages
+    /// built here from the array written in pieces of `piece` rows.
+    fn write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
+        let field = field(nullable);
+        let schema = Arc::new(Schema::new(vec![field.clone()]));
+        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(p.clone()))
+            .unwrap()
+            .into_serialized_writer()
+            .unwrap();
+        let descr = file.schema_descr().column(0);
+        let mut pages = StringPages::new(&field, descr, p).expect("a writable column");
+        for g in 0..groups {
+            let piece = 7 + 50 * g;
+            let mut at = 0;
+            while at < array.len() {
+                let n = piece.min(array.len() - at);
+                pages.write(&array.slice(at, n)).unwrap();
+                at += n;
+            }
+            let (bytes, close) = pages.finish_chunk().unwrap();
+            assert_eq!(close.rows_written, array.len() as u64);
+            let mut rg = file.next_row_group().unwrap();
+            rg.append_column(&bytes, close).unwrap();
+            rg.close().unwrap();
+        }
+        Bytes::from(file.into_inner().unwrap())
+    }
+
+    /// The same file written by the Arrow writer.
+    fn arrow_write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
+        let schema = Arc::new(Schema::new(vec![field(nullable)]));
+        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(p.clone())).unwrap();
+        for _ in 0..groups {
+            let batch = RecordBatch::try_new(schema.clone(), vec![array.clone()]).unwrap();
+            w.write(&batch).unwrap();
+            w.flush().unwrap();
+        }
+        Bytes::from(w.into_inner().unwrap())
+    }
+
+    /// The column read back (all row groups) and the file's metadata with
+    /// its page indexes.
+    fn read(bytes: Bytes) -> (Vec<ArrayRef>, Arc<ParquetMetaData>) {
+        let options = ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Required);
+        let b = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes, options).unwrap();
+        let meta = b.metadata().clone();
+        let arrays = b
+            .build()
+            .unwrap()
+            .map(|r| r.unwrap().column(0).clone())
+            .collect();
+        (arrays, meta)
+    }
+
+    /// Written here and by the Arrow writer: the same values, and the same
+    /// chunk statistics, histograms, encodings and sizes; each page's entry
+    /// in the column index true to the rows the offset index gives it, and
+    /// the same as the Arrow writer's where both cut the same pages.
+    /// True if both cut the same pages in both row groups.
+    fn same_as_the_arrow_writer(array: &ArrayRef, nullable: bool, p: &WriterProperties) -> bool {
+        let mut same_pages = true;
+        let (ours, ours_meta) = read(write(array, nullable, p, 2));
+        let (theirs, meta) = read(arrow_write(array, nullable, p, 2));
+        let all = |parts: &[ArrayRef]| {
+            let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
+            arrow_select::concat::concat(&parts).unwrap()
+        };
+        assert_eq!(&all(&ours), &all(&theirs));
+        assert_eq!(ours_meta.num_row_groups(), 2);
+        for g in 0..2 {
+            let (a, b) = (
+                ours_meta.row_group(g).column(0),
+                meta.row_group(g).column(0),
+            );
+            assert_eq!(a.statistics(), b.statistics(), "row group {g}");
+            assert_eq!(a.num_values(), b.num_values());
+            assert_eq!(
+                a.encodings().collect::<Vec<_>>(),
+                b.encodings().collect::<Vec<_>>()
+            );
+            assert_eq!(
+                a.definition_level_histogram(),
+                b.definition_level_histogram()
+            );
+            assert_eq!(
+                a.unencoded_byte_array_data_bytes(),
+                b.unencoded_byte_array_data_bytes()
+            );
+            let index =
+                |m: &ParquetMetaData| m.page_index_for_row_group(g).column_index(0).cloned();
+            let pages = |m: &ParquetMetaData| {
+                let pages = m.page_index_for_row_group(g);
+                let o = pages.offset_index(0).expect("an offset index");
+                let rows: Vec<i64> = o.page_locations.iter().map(|l| l.first_row_index).collect();
+                (rows, o.unencoded_byte_array_data_bytes.clone())
+            };
+            let (ours_index, ours_pages) = (index(&ours_meta), pages(&ours_meta));
+            if ours_pages.0 == pages(&meta).0 {
+                assert_eq!(ours_index, index(&meta), "row group {g}");
+                assert_eq!(ours_pages, pages(&meta), "row group {g}");
+            } else {
+                same_pages = false;
+            }
+            let strings = array.as_string::<i32>();
+            true_to_the_rows(
+                strings,
+                ours_index.as_ref(),
+                &ours_pages.0,
+                ours_pages.1.as_deref(),
+                p,
+            );
+        }
+        same_pages
+    }
+
+    /// Each page's null count, null page flag, bounds, histogram and size as
+    /// the rows the offset index gives it hold them, and the boundary order
+    /// as those bounds run.
+    fn true_to_the_rows(
+        strings: &arrow_array::StringArray,
+        index: Option<&ColumnIndexMetaData>,
+        firsts: &[i64],
+        unencoded: Option<&[i64]>,
+        p: &WriterProperties,
+    ) {
+        let Some(meta @ ColumnIndexMetaData::BYTE_ARRAY(index)) = index else {
+            panic!("a byte-array column index, got {index:?}");
+        };
+        let t = p.column_index_truncate_length();
+        let mut bounds = Vec::new();
+        for (k, &first) in firsts.iter().enumerate() {
+            let end = firsts.get(k + 1).map_or(strings.len(), |&e| e as usize);
+            let rows = first as usize..end;
+            let values: Vec<&[u8]> = rows
+                .clone()
+                .filter(|&r| strings.is_valid(r))
+                .map(|r| strings.value(r).as_bytes())
+                .collect();
+            let nulls = (rows.len() - values.len()) as i64;
+            assert_eq!(index.null_count(k), Some(nulls));
+            assert_eq!(index.is_null_page(k), values.is_empty());
+            if let Some(u) = unencoded {
+                assert_eq!(u[k], values.iter().map(|v| v.len() as i64).sum::<i64>());
+            }
+            if let Some(h) = index.definition_level_histogram(k) {
+                assert_eq!(h, [nulls, values.len() as i64]);
+            }
+            if let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) {
+                assert_eq!(index.min_value(k), Some(&truncate_min(t, min).0[..]));
+                assert_eq!(index.max_value(k), Some(&truncate_max(t, max).0[..]));
+                bounds.push((min, max));
+            }
+        }
+        let up = bounds
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1);
+        let down = bounds
+            .windows(2)
+            .all(|w| w[0].0 >= w[1].0 && w[0].1 >= w[1].1);
+        let order = match (up, down) {
+            (true, _) => BoundaryOrder::ASCENDING,
+            (false, true) => BoundaryOrder::DESCENDING,
+            _ => BoundaryOrder::UNORDERED,
+        };
+        assert_eq!(meta.get_boundary_order(), Some(order));
+    }
+
+    /// Seats, calls, empty strings, nulls in runs and alone, long values
+    /// (past the 64-byte truncation, some with multi-byte characters).
+    fn mixed(n: usize, nulls: bool) -> ArrayRef {
+        let long = "Zürich".repeat(20);
+        let values: Vec<Option<String>> = (0..n)
+            .map(|r| match r % 13 {
+                _ if nulls && (r / 100) % 4 == 1 => None,
+                0 if nulls => None,
+                1 => Some(String::new()),
+                2 => Some(long[..long.char_indices().nth(r % 100).unwrap().0].to_string()),
+                3 => Some(format!("{}{}", long, r)),
+                4 => Some("Pass".to_string()),
+                5 => Some(format!("{}", 50 + r % 30)),
+                _ => Some(["N", "E", "S", "W"][r % 4].to_string()),
+            })
+            .collect();
+        Arc::new(StringArray::from(values))
+    }
+
+    #[test]
+    fn strings_match_the_arrow_writer_with_every_codec_and_setting() {
+        let codecs = [
+            Compression::UNCOMPRESSED,
+            Compression::SNAPPY,
+            Compression::LZ4_RAW,
+            Compression::ZSTD(ZstdLevel::default()),
+        ];
+        let mut same_pages = Vec::new();
+        for c in codecs {
+            for dictionary in [true, false] {
+                for nulls in [true, false] {
+                    // A dictionary limit the data passes: the chunk falls
+                    // back to PLAIN pages part of the way.
+                    for dict_bytes in [1 << 20, 300] {
+                        let p = props(c, dictionary, 100, dict_bytes);
+                        let same = same_as_the_arrow_writer(&mixed(1_000, nulls), nulls, &p);
+                        same_pages.push((dictionary, nulls, dict_bytes, same));
+                    }
+                }
+            }
+        }
+        // Without a fallback both cut pages every 100 rows, so the column
+        // indexes were compared whole.
+        assert!(
+            same_pages
+                .iter()
+                .all(|&(d, _, b, same)| same || (d && b == 300)),
+            "{same_pages:?}"
+        );
+    }
+
+    #[test]
+    fn boundary_orders_and_null_pages_match() {
+        let p = props(Compression::UNCOMPRESSED, true, 10, 1 << 20);
+        let sorted: Vec<String> = (0..95).map(|i| format!("{i:03}")).collect();
+        let up: ArrayRef = Arc::new(StringArray::from_iter_values(&sorted));
+        let down: ArrayRef = Arc::new(StringArray::from_iter_values(sorted.iter().rev()));
+        let same: ArrayRef = Arc::new(StringArray::from_iter_values(["N"; 95]));
+        for a in [&up, &down, &same] {
+            assert!(same_as_the_arrow_writer(a, false, &p));
+        }
+        let null_pages: ArrayRef = Arc::new(StringArray::from(
+            (0..95)
+                .map(|i| (i / 10 % 2 == 1).then(|| sorted[i].clone()))
+                .collect::<Vec<_>>(),
+        ));
+        same_as_the_arrow_writer(&null_pages, true, &p);
+        let all_null: ArrayRef = Arc::new(StringArray::from(vec![None::<&str>; 25]));
+        same_as_the_arrow_writer(&all_null, true, &p);
+    }
+
+    #[test]
+    fn values_of_up_to_eight_bytes_are_told_apart_by_length() {
+        // Words equal once padded with zero bytes.
+        let a: ArrayRef = Arc::new(StringArray::from(vec!["a", "a\0", "a\0\0", "", "\0", "a"]));
+        let p = props(Compression::UNCOMPRESSED, true, 100, 1 << 20);
+        same_as_the_arrow_writer(&a, false, &p);
+        let mut d = StrDict::new();
+        let data = b"aa\0a\0\0";
+        assert_eq!(d.index(data, 0, 1), 0);
+        assert_eq!(d.index(data, 2, 4), 1);
+        assert_eq!(d.index(data, 3, 6), 2);
+        assert_eq!(d.index(data, 1, 2), 0);
+        assert_eq!(d.len(), 3);
+    }
+
+    #[test]
+    fn nulls_in_a_column_that_cannot_hold_them_are_an_error() {
+        let p = props(Compression::UNCOMPRESSED, true, 100, 1 << 20);
+        let schema = Arc::new(Schema::new(vec![field(false)]));
+        let (file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(p.clone()))
+            .unwrap()
+            .into_serialized_writer()
+            .unwrap();
+        let descr = file.schema_descr().column(0);
+        let mut pages = StringPages::new(&field(false), descr, &p).unwrap();
+        let a = StringArray::from(vec![Some("N"), None]);
+        assert!(pages.write(&a).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn any_strings_match_the_arrow_writer(
+            values in proptest::collection::vec(
+                proptest::option::weighted(0.8, "[a-c\u{e9}]{0,10}|[NESW]"), 0..400),
+            rows in 1usize..120,
+            dictionary in any::<bool>(),
+            dict_bytes in 8usize..400,
+        ) {
+            let a: ArrayRef = Arc::new(StringArray::from(values));
+            let p = props(Compression::SNAPPY, dictionary, rows, dict_bytes);
+            same_as_the_arrow_writer(&a, true, &p);
+        }
+    }
+}

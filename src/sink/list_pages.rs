@@ -267,7 +267,7 @@ impl ListPages {
             pack_small(bits, &p.def, width);
             bit_packed(buf, bits, p.levels, width);
         } else {
-            rle_run(buf, p.def_first.unwrap_or(0), p.levels, width);
+            rle_run(buf, p.def_first.unwrap_or(0).into(), p.levels, width);
         }
         end_levels(buf, at);
         // Values: indices into the dictionary while every value fits it,

@@ -10,7 +10,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
+use arrow_schema::{Field, SchemaRef};
 use bytes::Bytes;
 use std::sync::Arc;
 
@@ -20,11 +20,12 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
 use super::copy::{CaptureFactory, Captured, restate, splice};
+use super::flat_pages::StringPages;
 use super::list_pages::ListPages;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::schema::types::ColumnPath;
+use parquet::schema::types::{ColumnDescPtr, ColumnPath};
 
 use crate::Error;
 
@@ -202,14 +203,52 @@ pub struct TableSink {
     leaf_start: Vec<usize>,
     copies: Vec<CopyPair>,
     /// Per field: the writer of its pages when they are built here rather
-    /// than by the Arrow writer (the card lists, see `list_pages`).
-    direct: Vec<Option<ListPages>>,
+    /// than by the Arrow writer (the card lists and flat strings).
+    direct: Vec<Option<Direct>>,
     schema: SchemaRef,
     pending: Vec<RecordBatch>,
     pending_rows: usize,
     rows: u64,
     /// Column chunks spliced from their source rather than encoded.
     spliced: u64,
+}
+
+/// A column whose pages are built here: a card list (`list_pages`) or a
+/// flat string column (`flat_pages`).
+enum Direct {
+    List(Box<ListPages>),
+    Strings(Box<StringPages>),
+}
+
+impl Direct {
+    fn new(field: &Field, leaf: ColumnDescPtr, props: &WriterProperties) -> Option<Direct> {
+        if CARD_LISTS.contains(&field.name().as_str()) {
+            ListPages::new(field, leaf, props).map(|l| Direct::List(Box::new(l)))
+        } else {
+            StringPages::new(field, leaf, props).map(|s| Direct::Strings(Box::new(s)))
+        }
+    }
+
+    fn write(&mut self, column: &dyn arrow_array::Array) -> parquet::errors::Result<()> {
+        match self {
+            Direct::List(l) => l.write(column),
+            Direct::Strings(s) => s.write(column),
+        }
+    }
+
+    fn estimated_bytes(&self) -> usize {
+        match self {
+            Direct::List(l) => l.estimated_bytes(),
+            Direct::Strings(s) => s.estimated_bytes(),
+        }
+    }
+
+    fn finish_chunk(&mut self) -> parquet::errors::Result<(Bytes, ColumnCloseResult)> {
+        match self {
+            Direct::List(l) => l.finish_chunk(),
+            Direct::Strings(s) => s.finish_chunk(),
+        }
+    }
 }
 
 /// The field a Parquet leaf belongs to, given each field's first leaf.
@@ -319,10 +358,8 @@ impl TableSink {
         let direct = (schema.fields().iter().enumerate())
             .map(|(i, f)| {
                 let leaf = descr.column(leaf_start[i]);
-                let direct = direct
-                    && CARD_LISTS.contains(&f.name().as_str())
-                    && leaf_start[i + 1] - leaf_start[i] == 1;
-                direct.then(|| ListPages::new(f, leaf, &settings)).flatten()
+                let direct = direct && leaf_start[i + 1] - leaf_start[i] == 1;
+                direct.then(|| Direct::new(f, leaf, &settings)).flatten()
             })
             .collect();
         let capture = CaptureFactory {
