@@ -21,6 +21,8 @@ pub(super) struct Chunk {
     compression: Compression,
     compressor: Compressor,
     offset_index: bool,
+    /// Byte-array values: the offset index gives each page's unencoded size.
+    byte_array: bool,
     packed: Vec<u8>,
     out: TrackedWrite<Vec<u8>>,
     locations: Vec<PageLocation>,
@@ -39,12 +41,14 @@ impl Chunk {
         descr: ColumnDescPtr,
         compression: Compression,
         offset_index: bool,
+        byte_array: bool,
     ) -> Option<Chunk> {
         Some(Chunk {
             compressor: Compressor::new(compression)?,
             descr,
             compression,
             offset_index,
+            byte_array,
             packed: Vec::new(),
             out: TrackedWrite::new(Vec::new()),
             locations: Vec::new(),
@@ -181,7 +185,7 @@ impl Chunk {
             column_index,
             offset_index: self.offset_index.then_some(OffsetIndexMetaData {
                 page_locations: locations,
-                unencoded_byte_array_data_bytes: Some(unencoded),
+                unencoded_byte_array_data_bytes: self.byte_array.then_some(unencoded),
             }),
         };
         self.rows = 0;

@@ -22,6 +22,7 @@
 
 use arrow_array::Array;
 use arrow_array::cast::AsArray;
+use arrow_array::types::Int32Type;
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
 use parquet::basic::{BoundaryOrder, Encoding, Type};
@@ -38,7 +39,8 @@ use super::chunk::Chunk;
 use super::encode::{bit_packed, bit_width, end_levels, pack, rle_run, start_levels};
 
 /// Writes one column chunk at a time of a flat (not nested) string column.
-pub struct StringPages {
+pub struct FlatPages {
+    kind: Kind,
     chunk: Chunk,
     nullable: bool,
     statistics: bool,
@@ -80,11 +82,47 @@ struct Page {
 /// Rows between limit checks.
 const CHECK_ROWS: usize = 128;
 
-/// The parts of a string array that rows are read from.
+/// The columns written here: strings, and 32-bit integers (stored as their
+/// four little-endian bytes, which the dictionary takes as it takes short
+/// strings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Utf8,
+    Int32,
+}
+
+impl Kind {
+    /// `a < b` in the column's sort order (bytes unsigned; integers signed).
+    #[inline]
+    fn less(self, a: &[u8], b: &[u8]) -> bool {
+        match self {
+            Kind::Utf8 => a < b,
+            Kind::Int32 => int32(a) < int32(b),
+        }
+    }
+}
+
+fn int32(v: &[u8]) -> i32 {
+    i32::from_le_bytes(v.try_into().expect("four bytes"))
+}
+
+/// The parts of an array that rows are read from: value `r` is
+/// `data[ends[r]..ends[r + 1]]` for strings, `data[4r..4r + 4]` for integers.
 struct Rows<'a> {
     ends: &'a [i32],
     data: &'a [u8],
     nulls: Option<&'a arrow_buffer::NullBuffer>,
+    kind: Kind,
+}
+
+impl Rows<'_> {
+    #[inline]
+    fn span(&self, r: usize) -> (usize, usize) {
+        match self.kind {
+            Kind::Utf8 => (self.ends[r] as usize, self.ends[r + 1] as usize),
+            Kind::Int32 => (4 * r, 4 * r + 4),
+        }
+    }
 }
 
 impl Page {
@@ -116,7 +154,7 @@ impl Page {
             if !self.level(rows, r, nullable) {
                 continue;
             }
-            let (a, b) = (rows.ends[r] as usize, rows.ends[r + 1] as usize);
+            let (a, b) = rows.span(r);
             self.unencoded += (b - a) as i64;
             let index = dict.index(rows.data, a, b);
             self.indices.push(index);
@@ -138,16 +176,19 @@ impl Page {
             if !self.level(rows, r, nullable) {
                 continue;
             }
-            let v = &rows.data[rows.ends[r] as usize..rows.ends[r + 1] as usize];
+            let (a, b) = rows.span(r);
+            let v = &rows.data[a..b];
             self.unencoded += v.len() as i64;
-            self.plain
-                .extend_from_slice(&(v.len() as u32).to_le_bytes());
+            if rows.kind == Kind::Utf8 {
+                self.plain
+                    .extend_from_slice(&(v.len() as u32).to_le_bytes());
+            }
             self.plain.extend_from_slice(v);
             if statistics {
-                if self.min.as_deref().is_none_or(|m| v < m) {
+                if self.min.as_deref().is_none_or(|m| rows.kind.less(v, m)) {
                     self.min = Some(v.to_vec());
                 }
-                if self.max.as_deref().is_none_or(|m| v > m) {
+                if self.max.as_deref().is_none_or(|m| rows.kind.less(m, v)) {
                     self.max = Some(v.to_vec());
                 }
             }
@@ -171,7 +212,7 @@ struct ChunkStats {
 }
 
 impl ChunkStats {
-    fn new() -> ChunkStats {
+    fn new(kind: Kind) -> ChunkStats {
         ChunkStats {
             min: None,
             max: None,
@@ -181,12 +222,15 @@ impl ChunkStats {
             last: None,
             ascending: true,
             descending: true,
-            index: ColumnIndexBuilder::new(Type::BYTE_ARRAY),
+            index: ColumnIndexBuilder::new(match kind {
+                Kind::Utf8 => Type::BYTE_ARRAY,
+                Kind::Int32 => Type::INT32,
+            }),
         }
     }
 }
 
-impl StringPages {
+impl FlatPages {
     /// A writer for the leaf `descr` of `field`, or None unless the field is
     /// a flat string column with settings this module writes: v1 pages,
     /// default encodings (a dictionary or not), page or no statistics (none in
@@ -194,10 +238,13 @@ impl StringPages {
     pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
         let path = descr.path();
         let statistics = props.statistics_enabled(path);
-        let writable = *field.data_type() == DataType::Utf8
-            && descr.max_rep_level() == 0
+        let kind = match (field.data_type(), descr.physical_type()) {
+            (DataType::Utf8, Type::BYTE_ARRAY) => Kind::Utf8,
+            (DataType::Int32, Type::INT32) => Kind::Int32,
+            _ => return None,
+        };
+        let writable = descr.max_rep_level() == 0
             && descr.max_def_level() == field.is_nullable() as i16
-            && descr.physical_type() == Type::BYTE_ARRAY
             && props.writer_version() == WriterVersion::PARQUET_1_0
             && props.encoding(path).is_none()
             && matches!(
@@ -214,8 +261,9 @@ impl StringPages {
         let dictionary = props.dictionary_enabled(path);
         let offset_index = !props.offset_index_disabled();
         let compression = props.compression(path);
-        Some(StringPages {
-            chunk: Chunk::new(descr, compression, offset_index)?,
+        Some(FlatPages {
+            kind,
+            chunk: Chunk::new(descr, compression, offset_index, kind == Kind::Utf8)?,
             nullable: field.is_nullable(),
             statistics: statistics == EnabledStatistics::Page,
             page_bytes: props.data_page_size_limit().max(1),
@@ -226,34 +274,44 @@ impl StringPages {
             dict: dictionary.then(StrDict::new),
             dict_on: dictionary,
             page: Page::default(),
-            chunk_stats: ChunkStats::new(),
+            chunk_stats: ChunkStats::new(kind),
             buf: Vec::new(),
             scratch: Vec::new(),
         })
     }
 
-    /// Appends the rows of a string array.
+    /// Appends the rows of a string or 32-bit integer array (as the column).
     pub fn write(&mut self, array: &dyn Array) -> Result<()> {
-        let strings = array
-            .as_string_opt::<i32>()
-            .ok_or_else(|| ParquetError::General("expected a string array".into()))?;
-        let nulls = strings.nulls().filter(|n| n.null_count() > 0);
+        let wrong = || ParquetError::General(format!("expected {:?} values", self.kind));
+        let (ends, data): (&[i32], &[u8]) = match self.kind {
+            Kind::Utf8 => {
+                let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
+                (s.value_offsets(), s.value_data())
+            }
+            Kind::Int32 => {
+                let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
+                (&[], a.values().inner().as_slice())
+            }
+        };
+        let nulls = array.nulls().filter(|n| n.null_count() > 0);
         if nulls.is_some() && !self.nullable {
             return Err(ParquetError::General(
                 "null values in a column that cannot hold them".into(),
             ));
         }
         let rows = Rows {
-            ends: strings.value_offsets(),
-            data: strings.value_data(),
+            ends,
+            data,
             nulls,
+            kind: self.kind,
         };
+        let len = array.len();
         let mut r = 0;
-        while r < strings.len() {
+        while r < len {
             // Limits are checked every CHECK_ROWS rows (the Arrow writer
             // checks them every 1,024 values).
             let room = (self.page_rows - self.page.rows).min(CHECK_ROWS);
-            let end = (r + room).min(strings.len());
+            let end = (r + room).min(len);
             match self.dict.as_mut().filter(|_| self.dict_on) {
                 Some(dict) => {
                     self.page
@@ -265,7 +323,7 @@ impl StringPages {
             }
             r = end;
             let dict_full = self.dict_on
-                && (self.dict.as_ref()).is_some_and(|d| d.encoded_size >= self.dict_limit);
+                && (self.dict.as_ref()).is_some_and(|d| d.page_bytes(self.kind) >= self.dict_limit);
             if self.page.rows >= self.page_rows || self.page_size() >= self.page_bytes || dict_full
             {
                 self.flush_page()?;
@@ -386,10 +444,12 @@ impl StringPages {
         }
         let (min, max) = match self.dict.as_ref().filter(|_| !p.used.is_empty()) {
             Some(dict) => {
+                let kind = self.kind;
                 let mut used = p.used.iter().map(|&i| dict.get(i));
                 let first = used.next().expect("a page with values uses an entry");
                 let (min, max) = used.fold((first, first), |(lo, hi), v| {
-                    (if v < lo { v } else { lo }, if v > hi { v } else { hi })
+                    let lo = if kind.less(v, lo) { v } else { lo };
+                    (lo, if kind.less(hi, v) { v } else { hi })
                 });
                 (min.to_vec(), max.to_vec())
             }
@@ -398,21 +458,24 @@ impl StringPages {
                 p.max.take().expect("a page with values has a maximum"),
             ),
         };
-        if s.min.as_ref().is_none_or(|m| min < *m) {
+        let less = |a: &[u8], b: &[u8]| self.kind.less(a, b);
+        if s.min.as_ref().is_none_or(|m| less(&min, m)) {
             s.min = Some(min.clone());
         }
-        if s.max.as_ref().is_none_or(|m| max > *m) {
+        if s.max.as_ref().is_none_or(|m| less(m, &max)) {
             s.max = Some(max.clone());
         }
         if let Some((last_min, last_max)) = &s.last {
-            if *last_min > min || *last_max > max {
+            if less(&min, last_min) || less(&max, last_max) {
                 s.ascending = false;
             }
-            if min > *last_min || max > *last_max {
+            if less(last_min, &min) || less(last_max, &max) {
                 s.descending = false;
             }
         }
-        let t = self.index_truncate;
+        // Only strings are truncated (as the Arrow writer truncates only
+        // byte arrays).
+        let t = self.index_truncate.filter(|_| self.kind == Kind::Utf8);
         s.index.append(
             false,
             truncate_min(t, &min).0,
@@ -428,7 +491,7 @@ impl StringPages {
     /// is then ready for the next chunk.
     pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
-        let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new());
+        let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new(self.kind));
         let mut column_index: Option<ColumnIndexMetaData> = None;
         let statistics = self.statistics;
         if statistics && s.index.valid() {
@@ -440,10 +503,11 @@ impl StringPages {
             });
             column_index = Some(index.build()?);
         }
+        let kind = self.kind;
         let stats = statistics.then(|| {
             let (t, nulls) = (self.stats_truncate, Some(s.nulls));
-            match (&s.min, &s.max) {
-                (Some(min), Some(max)) => {
+            match (kind, &s.min, &s.max) {
+                (Kind::Utf8, Some(min), Some(max)) => {
                     let (min, min_cut) = truncate_min(t, min);
                     let (max, max_cut) = truncate_max(t, max);
                     let v = ValueStatistics::new(
@@ -455,9 +519,19 @@ impl StringPages {
                     );
                     Statistics::ByteArray(v.with_min_is_exact(!min_cut).with_max_is_exact(!max_cut))
                 }
-                _ => Statistics::ByteArray(
+                (Kind::Utf8, _, _) => Statistics::ByteArray(
                     ValueStatistics::new(None, None, None, nulls, false)
                         .with_backwards_compatible_min_max(false),
+                ),
+                (Kind::Int32, min, max) => Statistics::Int32(
+                    ValueStatistics::new(
+                        min.as_deref().map(int32),
+                        max.as_deref().map(int32),
+                        None,
+                        nulls,
+                        false,
+                    )
+                    .with_backwards_compatible_min_max(true),
                 ),
             }
         });
@@ -466,7 +540,7 @@ impl StringPages {
         let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
             Some(stats) => b
                 .set_statistics(stats)
-                .set_unencoded_byte_array_data_bytes(Some(unencoded))
+                .set_unencoded_byte_array_data_bytes((kind == Kind::Utf8).then_some(unencoded))
                 .set_definition_level_histogram(
                     nullable.then(|| LevelHistogram::from(defs.to_vec())),
                 ),
@@ -476,10 +550,12 @@ impl StringPages {
         let mut entries = 0;
         if let Some(dict) = self.dict.as_ref() {
             entries = dict.len();
-            plain.reserve(dict.encoded_size);
+            plain.reserve(dict.page_bytes(kind));
             for i in 0..entries {
                 let v = dict.get(i as u32);
-                plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
+                if kind == Kind::Utf8 {
+                    plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
+                }
                 plain.extend_from_slice(v);
             }
         }
@@ -602,6 +678,15 @@ impl StrDict {
         self.keys.len()
     }
 
+    /// The PLAIN dictionary page's size (strings have a length before
+    /// them).
+    fn page_bytes(&self, kind: Kind) -> usize {
+        match kind {
+            Kind::Utf8 => self.encoded_size,
+            Kind::Int32 => self.data.len(),
+        }
+    }
+
     fn get(&self, i: u32) -> &[u8] {
         &self.data[self.ends[i as usize] as usize..self.ends[i as usize + 1] as usize]
     }
@@ -626,18 +711,25 @@ impl StrDict {
                     u64::from_le_bytes(w)
                 }
             };
-            if self.last.0 == word && self.last.1 == len {
-                return self.last.2;
-            }
-            let h = word.wrapping_add(len as u64).wrapping_mul(K);
-            let i = self.find(h, (word, len), |_, _| true, &data[a..b]);
-            self.last = (word, len, i);
-            i
+            self.index_word(word, len, &data[a..b])
         } else {
             let v = &data[a..b];
             let h = hash(v);
             self.find(h, (h, len), |d, i| d.get(i) == v, v)
         }
+    }
+
+    /// The index of the short value `v` (at most eight bytes), read as
+    /// `word`.
+    #[inline]
+    fn index_word(&mut self, word: u64, len: u32, v: &[u8]) -> u32 {
+        if self.last.0 == word && self.last.1 == len {
+            return self.last.2;
+        }
+        let h = word.wrapping_add(len as u64).wrapping_mul(K);
+        let i = self.find(h, (word, len), |_, _| true, v);
+        self.last = (word, len, i);
+        i
     }
 
     /// The entry with this key (and for which `same` holds), added with
@@ -744,21 +836,21 @@ mod tests {
             .build()
     }
 
-    fn field(nullable: bool) -> Field {
-        Field::new("seat", DataType::Utf8, nullable)
+    fn field(data_type: &DataType, nullable: bool) -> Field {
+        Field::new("v", data_type.clone(), nullable)
     }
 
     /// A file of one column, `groups` row groups of `array` each, its pages
     /// built here from the array written in pieces of `piece` rows.
     fn write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
-        let field = field(nullable);
+        let field = field(array.data_type(), nullable);
         let schema = Arc::new(Schema::new(vec![field.clone()]));
         let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(p.clone()))
             .unwrap()
             .into_serialized_writer()
             .unwrap();
         let descr = file.schema_descr().column(0);
-        let mut pages = StringPages::new(&field, descr, p).expect("a writable column");
+        let mut pages = FlatPages::new(&field, descr, p).expect("a writable column");
         for g in 0..groups {
             let piece = 7 + 50 * g;
             let mut at = 0;
@@ -778,7 +870,7 @@ mod tests {
 
     /// The same file written by the Arrow writer.
     fn arrow_write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
-        let schema = Arc::new(Schema::new(vec![field(nullable)]));
+        let schema = Arc::new(Schema::new(vec![field(array.data_type(), nullable)]));
         let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(p.clone())).unwrap();
         for _ in 0..groups {
             let batch = RecordBatch::try_new(schema.clone(), vec![array.clone()]).unwrap();
@@ -851,9 +943,8 @@ mod tests {
             } else {
                 same_pages = false;
             }
-            let strings = array.as_string::<i32>();
             true_to_the_rows(
-                strings,
+                array,
                 ours_index.as_ref(),
                 &ours_pages.0,
                 ours_pages.1.as_deref(),
@@ -867,39 +958,67 @@ mod tests {
     /// the rows the offset index gives it hold them, and the boundary order
     /// as those bounds run.
     fn true_to_the_rows(
-        strings: &arrow_array::StringArray,
+        array: &ArrayRef,
         index: Option<&ColumnIndexMetaData>,
         firsts: &[i64],
         unencoded: Option<&[i64]>,
         p: &WriterProperties,
     ) {
-        let Some(meta @ ColumnIndexMetaData::BYTE_ARRAY(index)) = index else {
-            panic!("a byte-array column index, got {index:?}");
-        };
+        let index = index.expect("a column index");
         let t = p.column_index_truncate_length();
+        // Each value as the bytes the index holds and as a sort key.
+        let value = |r: usize| -> (Vec<u8>, Result<i32, Vec<u8>>) {
+            match array.as_string_opt::<i32>() {
+                Some(s) => (
+                    s.value(r).as_bytes().to_vec(),
+                    Err(s.value(r).as_bytes().to_vec()),
+                ),
+                None => {
+                    let v = array.as_primitive::<Int32Type>().value(r);
+                    (v.to_le_bytes().to_vec(), Ok(v))
+                }
+            }
+        };
         let mut bounds = Vec::new();
         for (k, &first) in firsts.iter().enumerate() {
-            let end = firsts.get(k + 1).map_or(strings.len(), |&e| e as usize);
+            let end = firsts.get(k + 1).map_or(array.len(), |&e| e as usize);
             let rows = first as usize..end;
-            let values: Vec<&[u8]> = rows
+            let mut values: Vec<_> = rows
                 .clone()
-                .filter(|&r| strings.is_valid(r))
-                .map(|r| strings.value(r).as_bytes())
+                .filter(|&r| array.is_valid(r))
+                .map(value)
                 .collect();
+            values.sort_by(|a, b| a.1.cmp(&b.1));
             let nulls = (rows.len() - values.len()) as i64;
             assert_eq!(index.null_count(k), Some(nulls));
             assert_eq!(index.is_null_page(k), values.is_empty());
             if let Some(u) = unencoded {
-                assert_eq!(u[k], values.iter().map(|v| v.len() as i64).sum::<i64>());
+                assert_eq!(u[k], values.iter().map(|v| v.0.len() as i64).sum::<i64>());
             }
             if let Some(h) = index.definition_level_histogram(k) {
                 assert_eq!(h, [nulls, values.len() as i64]);
             }
-            if let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) {
-                assert_eq!(index.min_value(k), Some(&truncate_min(t, min).0[..]));
-                assert_eq!(index.max_value(k), Some(&truncate_max(t, max).0[..]));
-                bounds.push((min, max));
+            let (Some(min), Some(max)) = (values.first(), values.last()) else {
+                continue;
+            };
+            match index {
+                ColumnIndexMetaData::BYTE_ARRAY(i) => {
+                    assert_eq!(i.min_value(k), Some(&truncate_min(t, &min.0).0[..]));
+                    assert_eq!(i.max_value(k), Some(&truncate_max(t, &max.0).0[..]));
+                }
+                ColumnIndexMetaData::INT32(i) => {
+                    assert_eq!(
+                        i.min_value(k).map(|v| v.to_le_bytes().to_vec()),
+                        Some(min.0.clone())
+                    );
+                    assert_eq!(
+                        i.max_value(k).map(|v| v.to_le_bytes().to_vec()),
+                        Some(max.0.clone())
+                    );
+                }
+                other => panic!("unexpected index {other:?}"),
             }
+            bounds.push((min.1.clone(), max.1.clone()));
         }
         let up = bounds
             .windows(2)
@@ -912,7 +1031,7 @@ mod tests {
             (false, true) => BoundaryOrder::DESCENDING,
             _ => BoundaryOrder::UNORDERED,
         };
-        assert_eq!(meta.get_boundary_order(), Some(order));
+        assert_eq!(index.get_boundary_order(), Some(order));
     }
 
     /// Seats, calls, empty strings, nulls in runs and alone, long values
@@ -1004,15 +1123,44 @@ mod tests {
     #[test]
     fn nulls_in_a_column_that_cannot_hold_them_are_an_error() {
         let p = props(Compression::UNCOMPRESSED, true, 100, 1 << 20);
-        let schema = Arc::new(Schema::new(vec![field(false)]));
+        let schema = Arc::new(Schema::new(vec![field(&DataType::Utf8, false)]));
         let (file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(p.clone()))
             .unwrap()
             .into_serialized_writer()
             .unwrap();
         let descr = file.schema_descr().column(0);
-        let mut pages = StringPages::new(&field(false), descr, &p).unwrap();
+        let mut pages = FlatPages::new(&field(&DataType::Utf8, false), descr, &p).unwrap();
         let a = StringArray::from(vec![Some("N"), None]);
         assert!(pages.write(&a).is_err());
+    }
+
+    #[test]
+    fn integers_match_the_arrow_writer() {
+        use arrow_array::Int32Array;
+        let p = props(Compression::SNAPPY, true, 100, 1 << 20);
+        // Negative and positive (signed order), repeats, nulls, a page of one
+        // value, ascending and descending runs.
+        let values: Vec<Option<i32>> = (0..1_000)
+            .map(|i: i32| match i % 11 {
+                _ if (200..300).contains(&i) => Some(7),
+                0 => None,
+                1 => Some(i32::MIN + i),
+                2 => Some(i32::MAX - i),
+                _ => Some(i % 60 - 30),
+            })
+            .collect();
+        let a: ArrayRef = Arc::new(Int32Array::from(values.clone()));
+        assert!(same_as_the_arrow_writer(&a, true, &p));
+        let required: ArrayRef = Arc::new(Int32Array::from_iter_values((0..1_000).map(|i| i / 3)));
+        assert!(same_as_the_arrow_writer(&required, false, &p));
+        let down: ArrayRef = Arc::new(Int32Array::from_iter_values((0..1_000).rev()));
+        assert!(same_as_the_arrow_writer(&down, false, &p));
+        // The dictionary passes its limit (40 values of four bytes): PLAIN
+        // pages for the rest of the chunk.
+        let p = props(Compression::UNCOMPRESSED, true, 100, 160);
+        same_as_the_arrow_writer(&a, true, &p);
+        let p = props(Compression::ZSTD(ZstdLevel::default()), false, 100, 1 << 20);
+        assert!(same_as_the_arrow_writer(&a, true, &p));
     }
 
     proptest! {
@@ -1020,13 +1168,26 @@ mod tests {
         #[test]
         fn any_strings_match_the_arrow_writer(
             values in proptest::collection::vec(
-                proptest::option::weighted(0.8, "[a-c\u{e9}]{0,10}|[NESW]"), 0..400),
+                proptest::option::weighted(0.8, "[a-c\u{e9}]{0,10}|[NESW]"), 1..400),
             rows in 1usize..120,
             dictionary in any::<bool>(),
             dict_bytes in 8usize..400,
         ) {
             let a: ArrayRef = Arc::new(StringArray::from(values));
             let p = props(Compression::SNAPPY, dictionary, rows, dict_bytes);
+            same_as_the_arrow_writer(&a, true, &p);
+        }
+
+        #[test]
+        fn any_integers_match_the_arrow_writer(
+            values in proptest::collection::vec(
+                proptest::option::weighted(0.8, prop_oneof![-5i32..5, any::<i32>()]), 1..400),
+            rows in 1usize..120,
+            dictionary in any::<bool>(),
+            dict_bytes in 4usize..200,
+        ) {
+            let a: ArrayRef = Arc::new(arrow_array::Int32Array::from(values));
+            let p = props(Compression::LZ4_RAW, dictionary, rows, dict_bytes);
             same_as_the_arrow_writer(&a, true, &p);
         }
     }

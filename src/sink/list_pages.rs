@@ -163,7 +163,7 @@ impl ListPages {
         let offset_index = !props.offset_index_disabled();
         let compression = props.compression(path);
         Some(ListPages {
-            chunk: Chunk::new(descr, compression, offset_index)?,
+            chunk: Chunk::new(descr, compression, offset_index, true)?,
             page_bytes: props.data_page_size_limit().max(1),
             page_rows: props.data_page_row_count_limit().max(1),
             def_empty,

@@ -20,7 +20,7 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
 use super::copy::{CaptureFactory, Captured, restate, splice};
-use super::flat_pages::StringPages;
+use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -217,7 +217,7 @@ pub struct TableSink {
 /// flat string column (`flat_pages`).
 enum Direct {
     List(Box<ListPages>),
-    Strings(Box<StringPages>),
+    Flat(Box<FlatPages>),
 }
 
 impl Direct {
@@ -225,28 +225,28 @@ impl Direct {
         if CARD_LISTS.contains(&field.name().as_str()) {
             ListPages::new(field, leaf, props).map(|l| Direct::List(Box::new(l)))
         } else {
-            StringPages::new(field, leaf, props).map(|s| Direct::Strings(Box::new(s)))
+            FlatPages::new(field, leaf, props).map(|s| Direct::Flat(Box::new(s)))
         }
     }
 
     fn write(&mut self, column: &dyn arrow_array::Array) -> parquet::errors::Result<()> {
         match self {
             Direct::List(l) => l.write(column),
-            Direct::Strings(s) => s.write(column),
+            Direct::Flat(s) => s.write(column),
         }
     }
 
     fn estimated_bytes(&self) -> usize {
         match self {
             Direct::List(l) => l.estimated_bytes(),
-            Direct::Strings(s) => s.estimated_bytes(),
+            Direct::Flat(s) => s.estimated_bytes(),
         }
     }
 
     fn finish_chunk(&mut self) -> parquet::errors::Result<(Bytes, ColumnCloseResult)> {
         match self {
             Direct::List(l) => l.finish_chunk(),
-            Direct::Strings(s) => s.finish_chunk(),
+            Direct::Flat(s) => s.finish_chunk(),
         }
     }
 }
