@@ -156,7 +156,10 @@ impl Page {
             }
             let (a, b) = rows.span(r);
             self.unencoded += (b - a) as i64;
-            let index = dict.index(rows.data, a, b);
+            let index = match rows.kind {
+                Kind::Int32 => dict.index_int(&rows.data[a..b]),
+                Kind::Utf8 => dict.index(rows.data, a, b),
+            };
             self.indices.push(index);
             if statistics && dict.page[index as usize] != dict.page_no {
                 dict.page[index as usize] = dict.page_no;
@@ -650,8 +653,13 @@ struct StrDict {
     /// Per entry: the page that last used it (statistics only).
     page: Vec<u32>,
     page_no: u32,
+    /// One more than the index of each integer in SMALL_MIN.. (SMALL of
+    /// them), 0 for none yet (integer columns only).
+    small: Vec<u32>,
 }
 
+const SMALL_MIN: i32 = -128;
+const SMALL: usize = 1152;
 const TABLE: usize = 64;
 const NO_LAST: (u64, u32, u32) = (0, u32::MAX, 0);
 
@@ -667,6 +675,7 @@ impl StrDict {
             last: NO_LAST,
             page: Vec::new(),
             page_no: 0,
+            small: Vec::new(),
         }
     }
 
@@ -716,6 +725,28 @@ impl StrDict {
             let v = &data[a..b];
             let h = hash(v);
             self.find(h, (h, len), |d, i| d.get(i) == v, v)
+        }
+    }
+
+    /// The index of an integer (its four bytes): small ones through a
+    /// table, the rest as short values.
+    #[inline]
+    fn index_int(&mut self, v: &[u8]) -> u32 {
+        let n = int32(v);
+        let Some(at) = n.checked_sub(SMALL_MIN).filter(|&k| (k as usize) < SMALL) else {
+            return self.index_word(n as u32 as u64, 4, v);
+        };
+        let at = at as usize;
+        if self.small.is_empty() {
+            self.small = vec![0; SMALL];
+        }
+        match self.small[at] {
+            0 => {
+                let i = self.index_word(n as u32 as u64, 4, v);
+                self.small[at] = i + 1;
+                i
+            }
+            slot => slot - 1,
         }
     }
 
