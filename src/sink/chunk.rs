@@ -15,6 +15,20 @@ use parquet::schema::types::ColumnDescPtr;
 
 use super::encode::Compressor;
 
+/// A column whose pages are built here (`list_pages`, `flat_pages`), one
+/// column chunk at a time.
+pub(super) trait Pages: Send {
+    /// Appends the rows of an array of the column's type.
+    fn write(&mut self, array: &dyn arrow_array::Array) -> Result<()>;
+    /// Bytes the chunk will take, roughly (pages written plus the one being
+    /// filled).
+    fn estimated_bytes(&self) -> usize;
+    /// The chunk written since the last call, as its bytes and the close
+    /// result a row group takes (offsets relative to the bytes); the writer
+    /// is then ready for the next chunk.
+    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)>;
+}
+
 /// The pages of the chunk being written, and what its metadata needs.
 pub(super) struct Chunk {
     pub(super) descr: ColumnDescPtr,
@@ -194,5 +208,83 @@ impl Chunk {
         self.compressed = 0;
         self.pages.clear();
         Ok((bytes, close))
+    }
+}
+
+/// Files of one column written through [`Pages`], and read back.
+#[cfg(test)]
+pub(super) mod testing {
+    use super::Pages;
+    use arrow_array::{Array, ArrayRef};
+    use arrow_schema::{Field, Schema};
+    use bytes::Bytes;
+    use parquet::arrow::ArrowWriter;
+    use parquet::arrow::arrow_reader::{
+        ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection,
+    };
+    use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
+    use parquet::file::properties::WriterProperties;
+    use parquet::schema::types::ColumnDescPtr;
+    use std::sync::Arc;
+
+    /// A file of the one column `field`, `groups` row groups of `array`
+    /// each, its pages built by the writer `new` gives, from the array written
+    /// in pieces of `piece(group)` rows.
+    pub fn file_of<P: Pages>(
+        field: &Field,
+        array: &ArrayRef,
+        props: &WriterProperties,
+        groups: usize,
+        piece: impl Fn(usize) -> usize,
+        new: impl FnOnce(ColumnDescPtr) -> Option<P>,
+    ) -> Bytes {
+        let schema = Arc::new(Schema::new(vec![field.clone()]));
+        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(props.clone()))
+            .unwrap()
+            .into_serialized_writer()
+            .unwrap();
+        let mut pages = new(file.schema_descr().column(0)).expect("a writable column");
+        for g in 0..groups {
+            let mut at = 0;
+            while at < array.len() {
+                let n = piece(g).max(1).min(array.len() - at);
+                pages.write(&array.slice(at, n)).unwrap();
+                at += n;
+            }
+            let (bytes, close) = pages.finish_chunk().unwrap();
+            assert_eq!(close.rows_written, array.len() as u64);
+            let mut rg = file.next_row_group().unwrap();
+            rg.append_column(&bytes, close).unwrap();
+            rg.close().unwrap();
+        }
+        Bytes::from(file.into_inner().unwrap())
+    }
+
+    /// The column read back (all row groups, optionally only some rows) and
+    /// the file's metadata with its page indexes.
+    pub fn read(
+        bytes: Bytes,
+        selection: Option<RowSelection>,
+    ) -> (Vec<ArrayRef>, Arc<ParquetMetaData>) {
+        let options = ArrowReaderOptions::new()
+            .with_page_index_policy(PageIndexPolicy::Required)
+            .with_encoding_stats_as_mask(false);
+        let mut b = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes, options).unwrap();
+        if let Some(s) = selection {
+            b = b.with_row_selection(s);
+        }
+        let meta = b.metadata().clone();
+        let arrays = b
+            .build()
+            .unwrap()
+            .map(|r| r.unwrap().column(0).clone())
+            .collect();
+        (arrays, meta)
+    }
+
+    /// The parts as one array.
+    pub fn concat(parts: &[ArrayRef]) -> ArrayRef {
+        let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
+        arrow_select::concat::concat(&parts).unwrap()
     }
 }

@@ -35,7 +35,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersi
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::Chunk;
+use super::chunk::{Chunk, Pages};
 use super::encode::{bit_packed, bit_width, end_levels, pack, rle_run, start_levels};
 
 /// Writes one column chunk at a time of a flat (not nested) string column.
@@ -74,9 +74,10 @@ struct Page {
     unencoded: i64,
     /// The dictionary entries used by this page (statistics only).
     used: Vec<u32>,
-    /// Smallest and largest value of a PLAIN page (statistics only).
-    min: Option<Vec<u8>>,
-    max: Option<Vec<u8>>,
+    /// Where the smallest and largest value of a PLAIN page are in `plain`
+    /// (statistics only).
+    min: Option<(usize, usize)>,
+    max: Option<(usize, usize)>,
 }
 
 /// Rows between limit checks.
@@ -142,11 +143,13 @@ impl Page {
         valid
     }
 
-    fn dict_rows(
+    /// The rows `range`: their levels, and their values as dictionary
+    /// indices (`dict`, while it is on) or PLAIN.
+    fn rows(
         &mut self,
         rows: &Rows,
         range: std::ops::Range<usize>,
-        dict: &mut StrDict,
+        mut dict: Option<&mut StrDict>,
         nullable: bool,
         statistics: bool,
     ) {
@@ -156,6 +159,10 @@ impl Page {
             }
             let (a, b) = rows.span(r);
             self.unencoded += (b - a) as i64;
+            let Some(dict) = dict.as_deref_mut() else {
+                self.plain_value(&rows.data[a..b], rows.kind, statistics);
+                continue;
+            };
             let index = match rows.kind {
                 Kind::Int32 => dict.index_int(&rows.data[a..b]),
                 Kind::Utf8 => dict.index(rows.data, a, b),
@@ -168,32 +175,22 @@ impl Page {
         }
     }
 
-    fn plain_rows(
-        &mut self,
-        rows: &Rows,
-        range: std::ops::Range<usize>,
-        nullable: bool,
-        statistics: bool,
-    ) {
-        for r in range {
-            if !self.level(rows, r, nullable) {
-                continue;
+    /// A value PLAIN-encoded; the page's smallest and largest are kept as
+    /// where they are in `plain`.
+    fn plain_value(&mut self, v: &[u8], kind: Kind, statistics: bool) {
+        if kind == Kind::Utf8 {
+            self.plain
+                .extend_from_slice(&(v.len() as u32).to_le_bytes());
+        }
+        let at = (self.plain.len(), self.plain.len() + v.len());
+        self.plain.extend_from_slice(v);
+        if statistics {
+            let value = |at: (usize, usize)| &self.plain[at.0..at.1];
+            if self.min.is_none_or(|m| kind.less(v, value(m))) {
+                self.min = Some(at);
             }
-            let (a, b) = rows.span(r);
-            let v = &rows.data[a..b];
-            self.unencoded += v.len() as i64;
-            if rows.kind == Kind::Utf8 {
-                self.plain
-                    .extend_from_slice(&(v.len() as u32).to_le_bytes());
-            }
-            self.plain.extend_from_slice(v);
-            if statistics {
-                if self.min.as_deref().is_none_or(|m| rows.kind.less(v, m)) {
-                    self.min = Some(v.to_vec());
-                }
-                if self.max.as_deref().is_none_or(|m| rows.kind.less(m, v)) {
-                    self.max = Some(v.to_vec());
-                }
+            if self.max.is_none_or(|m| kind.less(value(m), v)) {
+                self.max = Some(at);
             }
         }
     }
@@ -283,63 +280,6 @@ impl FlatPages {
         })
     }
 
-    /// Appends the rows of a string or 32-bit integer array (as the column).
-    pub fn write(&mut self, array: &dyn Array) -> Result<()> {
-        let wrong = || ParquetError::General(format!("expected {:?} values", self.kind));
-        let (ends, data): (&[i32], &[u8]) = match self.kind {
-            Kind::Utf8 => {
-                let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
-                (s.value_offsets(), s.value_data())
-            }
-            Kind::Int32 => {
-                let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
-                (&[], a.values().inner().as_slice())
-            }
-        };
-        let nulls = array.nulls().filter(|n| n.null_count() > 0);
-        if nulls.is_some() && !self.nullable {
-            return Err(ParquetError::General(
-                "null values in a column that cannot hold them".into(),
-            ));
-        }
-        let rows = Rows {
-            ends,
-            data,
-            nulls,
-            kind: self.kind,
-        };
-        let len = array.len();
-        let mut r = 0;
-        while r < len {
-            // Limits are checked every CHECK_ROWS rows (the Arrow writer
-            // checks them every 1,024 values).
-            let room = (self.page_rows - self.page.rows).min(CHECK_ROWS);
-            let end = (r + room).min(len);
-            match self.dict.as_mut().filter(|_| self.dict_on) {
-                Some(dict) => {
-                    self.page
-                        .dict_rows(&rows, r..end, dict, self.nullable, self.statistics)
-                }
-                None => self
-                    .page
-                    .plain_rows(&rows, r..end, self.nullable, self.statistics),
-            }
-            r = end;
-            let dict_full = self.dict_on
-                && (self.dict.as_ref()).is_some_and(|d| d.page_bytes(self.kind) >= self.dict_limit);
-            if self.page.rows >= self.page_rows || self.page_size() >= self.page_bytes || dict_full
-            {
-                self.flush_page()?;
-                if dict_full {
-                    // As the Arrow writer falls back: the rest of the chunk
-                    // is PLAIN.
-                    self.dict_on = false;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Encoded size of the page so far, roughly.
     fn page_size(&self) -> usize {
         let p = &self.page;
@@ -348,12 +288,6 @@ impl FlatPages {
             .as_ref()
             .map_or(0, |d| bit_width(d.len().max(1) as u32));
         p.plain.len() + (p.indices.len() * width as usize).div_ceil(8) + p.rows / 8
-    }
-
-    /// Bytes this chunk will take, roughly (pages written plus the one being
-    /// filled).
-    pub fn estimated_bytes(&self) -> usize {
-        self.chunk.bytes_written() + self.page_size()
     }
 
     fn flush_page(&mut self) -> Result<()> {
@@ -456,10 +390,13 @@ impl FlatPages {
                 });
                 (min.to_vec(), max.to_vec())
             }
-            None => (
-                p.min.take().expect("a page with values has a minimum"),
-                p.max.take().expect("a page with values has a maximum"),
-            ),
+            None => {
+                let value = |at: Option<(usize, usize)>| {
+                    let (a, b) = at.expect("a page with values has a minimum and a maximum");
+                    p.plain[a..b].to_vec()
+                };
+                (value(p.min), value(p.max))
+            }
         };
         let less = |a: &[u8], b: &[u8]| self.kind.less(a, b);
         if s.min.as_ref().is_none_or(|m| less(&min, m)) {
@@ -488,16 +425,74 @@ impl FlatPages {
         );
         s.last = Some((min, max));
     }
+}
+
+impl Pages for FlatPages {
+    /// Appends the rows of a string or 32-bit integer array (as the column).
+    fn write(&mut self, array: &dyn Array) -> Result<()> {
+        let wrong = || ParquetError::General(format!("expected {:?} values", self.kind));
+        let (ends, data): (&[i32], &[u8]) = match self.kind {
+            Kind::Utf8 => {
+                let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
+                (s.value_offsets(), s.value_data())
+            }
+            Kind::Int32 => {
+                let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
+                (&[], a.values().inner().as_slice())
+            }
+        };
+        let nulls = array.nulls().filter(|n| n.null_count() > 0);
+        if nulls.is_some() && !self.nullable {
+            return Err(ParquetError::General(
+                "null values in a column that cannot hold them".into(),
+            ));
+        }
+        let rows = Rows {
+            ends,
+            data,
+            nulls,
+            kind: self.kind,
+        };
+        let len = array.len();
+        let mut r = 0;
+        while r < len {
+            // Limits are checked every CHECK_ROWS rows (the Arrow writer
+            // checks them every 1,024 values).
+            let room = (self.page_rows - self.page.rows).min(CHECK_ROWS);
+            let end = (r + room).min(len);
+            let dict = self.dict.as_mut().filter(|_| self.dict_on);
+            (self.page).rows(&rows, r..end, dict, self.nullable, self.statistics);
+            r = end;
+            let dict_full = self.dict_on
+                && (self.dict.as_ref()).is_some_and(|d| d.page_bytes(self.kind) >= self.dict_limit);
+            if self.page.rows >= self.page_rows || self.page_size() >= self.page_bytes || dict_full
+            {
+                self.flush_page()?;
+                if dict_full {
+                    // As the Arrow writer falls back: the rest of the chunk
+                    // is PLAIN.
+                    self.dict_on = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Bytes this chunk will take, roughly (pages written plus the one being
+    /// filled).
+    fn estimated_bytes(&self) -> usize {
+        self.chunk.bytes_written() + self.page_size()
+    }
 
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
         let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new(self.kind));
         let mut column_index: Option<ColumnIndexMetaData> = None;
         let statistics = self.statistics;
-        if statistics && s.index.valid() {
+        if statistics {
             let mut index = s.index;
             index.set_boundary_order(match (s.ascending, s.descending) {
                 (true, _) => BoundaryOrder::ASCENDING,
@@ -843,14 +838,14 @@ fn hash(v: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chunk::testing::{concat, file_of, read};
     use super::*;
     use arrow_array::cast::AsArray;
     use arrow_array::{ArrayRef, RecordBatch, StringArray};
     use arrow_schema::Schema;
     use parquet::arrow::ArrowWriter;
-    use parquet::arrow::arrow_reader::{ArrowReaderOptions, ParquetRecordBatchReaderBuilder};
     use parquet::basic::{Compression, ZstdLevel};
-    use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
+    use parquet::file::metadata::ParquetMetaData;
     use proptest::prelude::*;
     use std::sync::Arc;
 
@@ -872,31 +867,17 @@ mod tests {
     }
 
     /// A file of one column, `groups` row groups of `array` each, its pages
-    /// built here from the array written in pieces of `piece` rows.
+    /// built here from the array written in pieces of 7, 57, ... rows.
     fn write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
         let field = field(array.data_type(), nullable);
-        let schema = Arc::new(Schema::new(vec![field.clone()]));
-        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(p.clone()))
-            .unwrap()
-            .into_serialized_writer()
-            .unwrap();
-        let descr = file.schema_descr().column(0);
-        let mut pages = FlatPages::new(&field, descr, p).expect("a writable column");
-        for g in 0..groups {
-            let piece = 7 + 50 * g;
-            let mut at = 0;
-            while at < array.len() {
-                let n = piece.min(array.len() - at);
-                pages.write(&array.slice(at, n)).unwrap();
-                at += n;
-            }
-            let (bytes, close) = pages.finish_chunk().unwrap();
-            assert_eq!(close.rows_written, array.len() as u64);
-            let mut rg = file.next_row_group().unwrap();
-            rg.append_column(&bytes, close).unwrap();
-            rg.close().unwrap();
-        }
-        Bytes::from(file.into_inner().unwrap())
+        file_of(
+            &field,
+            array,
+            p,
+            groups,
+            |g| 7 + 50 * g,
+            |descr| FlatPages::new(&field, descr, p),
+        )
     }
 
     /// The same file written by the Arrow writer.
@@ -911,34 +892,21 @@ mod tests {
         Bytes::from(w.into_inner().unwrap())
     }
 
-    /// The column read back (all row groups) and the file's metadata with
-    /// its page indexes.
-    fn read(bytes: Bytes) -> (Vec<ArrayRef>, Arc<ParquetMetaData>) {
-        let options = ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Required);
-        let b = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes, options).unwrap();
-        let meta = b.metadata().clone();
-        let arrays = b
-            .build()
-            .unwrap()
-            .map(|r| r.unwrap().column(0).clone())
-            .collect();
-        (arrays, meta)
-    }
-
     /// Written here and by the Arrow writer: the same values, and the same
     /// chunk statistics, histograms, encodings and sizes; each page's entry
     /// in the column index true to the rows the offset index gives it, and
     /// the same as the Arrow writer's where both cut the same pages.
-    /// True if both cut the same pages in both row groups.
-    fn same_as_the_arrow_writer(array: &ArrayRef, nullable: bool, p: &WriterProperties) -> bool {
+    /// Whether both cut the same pages in both row groups, and whether ours
+    /// has PLAIN data pages (the dictionary off, or fallen back).
+    fn same_as_the_arrow_writer(
+        array: &ArrayRef,
+        nullable: bool,
+        p: &WriterProperties,
+    ) -> (bool, bool) {
         let mut same_pages = true;
-        let (ours, ours_meta) = read(write(array, nullable, p, 2));
-        let (theirs, meta) = read(arrow_write(array, nullable, p, 2));
-        let all = |parts: &[ArrayRef]| {
-            let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
-            arrow_select::concat::concat(&parts).unwrap()
-        };
-        assert_eq!(&all(&ours), &all(&theirs));
+        let (ours, ours_meta) = read(write(array, nullable, p, 2), None);
+        let (theirs, meta) = read(arrow_write(array, nullable, p, 2), None);
+        assert_eq!(&concat(&ours), &concat(&theirs));
         assert_eq!(ours_meta.num_row_groups(), 2);
         for g in 0..2 {
             let (a, b) = (
@@ -971,6 +939,7 @@ mod tests {
             if ours_pages.0 == pages(&meta).0 {
                 assert_eq!(ours_index, index(&meta), "row group {g}");
                 assert_eq!(ours_pages, pages(&meta), "row group {g}");
+                assert_eq!(a.page_encoding_stats(), b.page_encoding_stats());
             } else {
                 same_pages = false;
             }
@@ -982,7 +951,11 @@ mod tests {
                 p,
             );
         }
-        same_pages
+        let stats = ours_meta.row_group(0).column(0).page_encoding_stats();
+        let plain = stats.expect("page encoding stats").iter().any(|s| {
+            s.page_type == parquet::basic::PageType::DATA_PAGE && s.encoding == Encoding::PLAIN
+        });
+        (same_pages, plain)
     }
 
     /// Each page's null count, null page flag, bounds, histogram and size as
@@ -1100,7 +1073,11 @@ mod tests {
                     // back to PLAIN pages part of the way.
                     for dict_bytes in [1 << 20, 300] {
                         let p = props(c, dictionary, 100, dict_bytes);
-                        let same = same_as_the_arrow_writer(&mixed(1_000, nulls), nulls, &p);
+                        let (same, plain) =
+                            same_as_the_arrow_writer(&mixed(1_000, nulls), nulls, &p);
+                        // PLAIN pages without the dictionary, or after it
+                        // passed its limit, only then.
+                        assert_eq!(plain, !dictionary || dict_bytes == 300);
                         same_pages.push((dictionary, nulls, dict_bytes, same));
                     }
                 }
@@ -1124,7 +1101,7 @@ mod tests {
         let down: ArrayRef = Arc::new(StringArray::from_iter_values(sorted.iter().rev()));
         let same: ArrayRef = Arc::new(StringArray::from_iter_values(["N"; 95]));
         for a in [&up, &down, &same] {
-            assert!(same_as_the_arrow_writer(a, false, &p));
+            assert_eq!(same_as_the_arrow_writer(a, false, &p), (true, false));
         }
         let null_pages: ArrayRef = Arc::new(StringArray::from(
             (0..95)
@@ -1181,17 +1158,20 @@ mod tests {
             })
             .collect();
         let a: ArrayRef = Arc::new(Int32Array::from(values.clone()));
-        assert!(same_as_the_arrow_writer(&a, true, &p));
+        assert_eq!(same_as_the_arrow_writer(&a, true, &p), (true, false));
         let required: ArrayRef = Arc::new(Int32Array::from_iter_values((0..1_000).map(|i| i / 3)));
-        assert!(same_as_the_arrow_writer(&required, false, &p));
+        assert_eq!(
+            same_as_the_arrow_writer(&required, false, &p),
+            (true, false)
+        );
         let down: ArrayRef = Arc::new(Int32Array::from_iter_values((0..1_000).rev()));
-        assert!(same_as_the_arrow_writer(&down, false, &p));
+        assert_eq!(same_as_the_arrow_writer(&down, false, &p), (true, false));
         // The dictionary passes its limit (40 values of four bytes): PLAIN
         // pages for the rest of the chunk.
         let p = props(Compression::UNCOMPRESSED, true, 100, 160);
-        same_as_the_arrow_writer(&a, true, &p);
+        assert!(same_as_the_arrow_writer(&a, true, &p).1);
         let p = props(Compression::ZSTD(ZstdLevel::default()), false, 100, 1 << 20);
-        assert!(same_as_the_arrow_writer(&a, true, &p));
+        assert_eq!(same_as_the_arrow_writer(&a, true, &p), (true, true));
     }
 
     proptest! {

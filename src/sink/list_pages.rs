@@ -26,7 +26,7 @@ use parquet::errors::{ParquetError, Result};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::Chunk;
+use super::chunk::{Chunk, Pages};
 use super::encode::{
     bit_packed, bit_width, delta_packed, end_levels, pack_small, rle_run, start_levels,
 };
@@ -178,68 +178,6 @@ impl ListPages {
         })
     }
 
-    /// Appends the rows of a list-of-strings array.
-    pub fn write(&mut self, array: &dyn Array) -> Result<()> {
-        let list: &ListArray = array
-            .as_list_opt()
-            .ok_or_else(|| ParquetError::General("expected a list array".into()))?;
-        let strings = list
-            .values()
-            .as_string_opt::<i32>()
-            .ok_or_else(|| ParquetError::General("expected a list of strings".into()))?;
-        let lists = list.value_offsets();
-        let ends = strings.value_offsets();
-        let data = strings.value_data();
-        let item_nulls = strings.nulls().filter(|n| n.null_count() > 0);
-        // Items of whole lists are copied in runs: `from` is the first item
-        // not yet in the page.
-        let mut from = lists[0] as usize;
-        for r in 0..list.len() {
-            let (a, b) = (lists[r] as usize, lists[r + 1] as usize);
-            let p = &mut self.page;
-            let empty = list.is_null(r) || a == b;
-            if empty {
-                if a != b {
-                    // (A null list may still cover items: they are not written.)
-                    p.values(ends, data, from, a);
-                    from = b;
-                }
-                let d = if list.is_null(r) { 0 } else { self.def_empty };
-                p.defs(d, 1);
-            } else if let Some(nulls) = item_nulls {
-                p.values(ends, data, from, a);
-                from = b;
-                for i in a..b {
-                    if nulls.is_null(i) {
-                        p.defs(self.def_item_null, 1);
-                    } else {
-                        p.defs(self.def_item, 1);
-                        p.values(ends, data, i, i + 1);
-                    }
-                }
-            } else {
-                p.defs(self.def_item, b - a);
-            }
-            p.row(if empty { 0 } else { b - a });
-            let pending = (ends[b] - ends[from]) as usize + (b - from) / 2;
-            if p.rows >= self.page_rows || p.size() + pending >= self.page_bytes {
-                p.values(ends, data, from, b);
-                from = b;
-                self.flush_page()?;
-            }
-        }
-        if let Some(&end) = lists.last() {
-            self.page.values(ends, data, from, end as usize);
-        }
-        Ok(())
-    }
-
-    /// Bytes this chunk will take, roughly (pages written plus the one being
-    /// filled).
-    pub fn estimated_bytes(&self) -> usize {
-        self.chunk.bytes_written() + self.page.size()
-    }
-
     fn flush_page(&mut self) -> Result<()> {
         let p = &self.page;
         if p.levels == 0 {
@@ -302,11 +240,75 @@ impl ListPages {
         self.page.clear();
         Ok(())
     }
+}
+
+impl Pages for ListPages {
+    /// Appends the rows of a list-of-strings array.
+    fn write(&mut self, array: &dyn Array) -> Result<()> {
+        let list: &ListArray = array
+            .as_list_opt()
+            .ok_or_else(|| ParquetError::General("expected a list array".into()))?;
+        let strings = list
+            .values()
+            .as_string_opt::<i32>()
+            .ok_or_else(|| ParquetError::General("expected a list of strings".into()))?;
+        let lists = list.value_offsets();
+        let ends = strings.value_offsets();
+        let data = strings.value_data();
+        let item_nulls = strings.nulls().filter(|n| n.null_count() > 0);
+        // Items of whole lists are copied in runs: `from` is the first item
+        // not yet in the page.
+        let mut from = lists[0] as usize;
+        for r in 0..list.len() {
+            let (a, b) = (lists[r] as usize, lists[r + 1] as usize);
+            let p = &mut self.page;
+            let empty = list.is_null(r) || a == b;
+            if empty {
+                if a != b {
+                    // (A null list may still cover items: they are not written.)
+                    p.values(ends, data, from, a);
+                    from = b;
+                }
+                let d = if list.is_null(r) { 0 } else { self.def_empty };
+                p.defs(d, 1);
+            } else if let Some(nulls) = item_nulls {
+                p.values(ends, data, from, a);
+                from = b;
+                for i in a..b {
+                    if nulls.is_null(i) {
+                        p.defs(self.def_item_null, 1);
+                    } else {
+                        p.defs(self.def_item, 1);
+                        p.values(ends, data, i, i + 1);
+                    }
+                }
+            } else {
+                p.defs(self.def_item, b - a);
+            }
+            p.row(if empty { 0 } else { b - a });
+            let pending = (ends[b] - ends[from]) as usize + (b - from) / 2;
+            if p.rows >= self.page_rows || p.size() + pending >= self.page_bytes {
+                p.values(ends, data, from, b);
+                from = b;
+                self.flush_page()?;
+            }
+        }
+        if let Some(&end) = lists.last() {
+            self.page.values(ends, data, from, end as usize);
+        }
+        Ok(())
+    }
+
+    /// Bytes this chunk will take, roughly (pages written plus the one being
+    /// filled).
+    fn estimated_bytes(&self) -> usize {
+        self.chunk.bytes_written() + self.page.size()
+    }
 
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    pub fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
         let mut plain = Vec::new();
         if let Some(dict) = self.dict.as_deref() {
@@ -372,6 +374,7 @@ impl Dict {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chunk::testing::{self, concat, file_of};
     use super::*;
     use arrow_array::builder::{ListBuilder, StringBuilder};
     use arrow_array::{ArrayRef, RecordBatch};
@@ -379,10 +382,9 @@ mod tests {
     use arrow_schema::Schema;
     use parquet::arrow::ArrowWriter;
     use parquet::arrow::arrow_reader::{
-        ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
+        ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
     };
     use parquet::basic::{Compression, PageType, ZstdLevel};
-    use parquet::file::metadata::PageIndexPolicy;
     use proptest::prelude::*;
     use std::sync::Arc;
 
@@ -421,45 +423,19 @@ mod tests {
     /// built here from the array written in pieces of `piece` rows.
     fn write(array: &ArrayRef, props: &WriterProperties, groups: usize, piece: usize) -> Bytes {
         let field = Field::new("cards", array.data_type().clone(), true);
-        let schema = Arc::new(Schema::new(vec![field.clone()]));
-        let (mut file, _) = ArrowWriter::try_new(Vec::new(), schema, Some(props.clone()))
-            .unwrap()
-            .into_serialized_writer()
-            .unwrap();
-        let descr = file.schema_descr().column(0);
-        let mut pages = ListPages::new(&field, descr, props).expect("a writable list");
-        for _ in 0..groups {
-            let mut at = 0;
-            while at < array.len() {
-                let n = piece.max(1).min(array.len() - at);
-                pages.write(&array.slice(at, n)).unwrap();
-                at += n;
-            }
-            let (bytes, close) = pages.finish_chunk().unwrap();
-            assert_eq!(close.rows_written, array.len() as u64);
-            let mut rg = file.next_row_group().unwrap();
-            rg.append_column(&bytes, close).unwrap();
-            rg.close().unwrap();
-        }
-        Bytes::from(file.into_inner().unwrap())
+        file_of(
+            &field,
+            array,
+            props,
+            groups,
+            |_| piece,
+            |descr| ListPages::new(&field, descr, props),
+        )
     }
 
     /// The column read back, all row groups, optionally only some rows.
     fn read(bytes: Bytes, selection: Option<RowSelection>) -> Vec<ArrayRef> {
-        let options = ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Required);
-        let mut b = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes, options).unwrap();
-        if let Some(s) = selection {
-            b = b.with_row_selection(s);
-        }
-        b.build()
-            .unwrap()
-            .map(|r| r.unwrap().column(0).clone())
-            .collect()
-    }
-
-    fn concat(parts: &[ArrayRef]) -> ArrayRef {
-        let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
-        arrow_select::concat::concat(&parts).unwrap()
+        testing::read(bytes, selection).0
     }
 
     /// Rows of every kind: null and empty lists, null and empty items,
@@ -509,13 +485,7 @@ mod tests {
     fn pages_start_on_rows_and_the_offset_index_finds_them() {
         let array = mixed(1000);
         let bytes = write(&array, &props(Compression::SNAPPY, 1 << 20, 64), 1, 100);
-        let meta = ParquetRecordBatchReaderBuilder::try_new_with_options(
-            bytes.clone(),
-            ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Required),
-        )
-        .unwrap()
-        .metadata()
-        .clone();
+        let meta = testing::read(bytes.clone(), None).1;
         let pages = meta.page_index_for_row_group(0);
         let index = pages.offset_index(0).expect("an offset index");
         let firsts: Vec<i64> = index
@@ -614,11 +584,7 @@ mod tests {
 
     /// The chunk's (dictionary page offset, data page encodings and counts).
     fn pages(bytes: &Bytes, group: usize) -> (Option<i64>, Vec<(Encoding, i32)>) {
-        let options = ArrowReaderOptions::new().with_encoding_stats_as_mask(false);
-        let m = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes.clone(), options)
-            .unwrap()
-            .metadata()
-            .clone();
+        let m = testing::read(bytes.clone(), None).1;
         let c = m.row_group(group).column(0);
         let stats = (c.page_encoding_stats().unwrap().iter())
             .filter(|s| s.page_type == PageType::DATA_PAGE)

@@ -19,6 +19,7 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
+use super::chunk::Pages;
 use super::copy::{CaptureFactory, Captured, restate, splice};
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
@@ -203,8 +204,8 @@ pub struct TableSink {
     leaf_start: Vec<usize>,
     copies: Vec<CopyPair>,
     /// Per field: the writer of its pages when they are built here rather
-    /// than by the Arrow writer (the card lists and flat strings).
-    direct: Vec<Option<Direct>>,
+    /// than by the Arrow writer (see `direct_pages`).
+    direct: Vec<Option<Box<dyn Pages>>>,
     schema: SchemaRef,
     pending: Vec<RecordBatch>,
     pending_rows: usize,
@@ -213,41 +214,18 @@ pub struct TableSink {
     spliced: u64,
 }
 
-/// A column whose pages are built here: a card list (`list_pages`) or a
-/// flat string column (`flat_pages`).
-enum Direct {
-    List(Box<ListPages>),
-    Flat(Box<FlatPages>),
-}
-
-impl Direct {
-    fn new(field: &Field, leaf: ColumnDescPtr, props: &WriterProperties) -> Option<Direct> {
-        if CARD_LISTS.contains(&field.name().as_str()) {
-            ListPages::new(field, leaf, props).map(|l| Direct::List(Box::new(l)))
-        } else {
-            FlatPages::new(field, leaf, props).map(|s| Direct::Flat(Box::new(s)))
-        }
-    }
-
-    fn write(&mut self, column: &dyn arrow_array::Array) -> parquet::errors::Result<()> {
-        match self {
-            Direct::List(l) => l.write(column),
-            Direct::Flat(s) => s.write(column),
-        }
-    }
-
-    fn estimated_bytes(&self) -> usize {
-        match self {
-            Direct::List(l) => l.estimated_bytes(),
-            Direct::Flat(s) => s.estimated_bytes(),
-        }
-    }
-
-    fn finish_chunk(&mut self) -> parquet::errors::Result<(Bytes, ColumnCloseResult)> {
-        match self {
-            Direct::List(l) => l.finish_chunk(),
-            Direct::Flat(s) => s.finish_chunk(),
-        }
+/// The writer of a column's pages when they are built here rather than by
+/// the Arrow writer: the card lists (`list_pages`) and flat strings and
+/// 32-bit integers (`flat_pages`); None for other columns.
+fn direct_pages(
+    field: &Field,
+    leaf: ColumnDescPtr,
+    props: &WriterProperties,
+) -> Option<Box<dyn Pages>> {
+    if CARD_LISTS.contains(&field.name().as_str()) {
+        Some(Box::new(ListPages::new(field, leaf, props)?))
+    } else {
+        Some(Box::new(FlatPages::new(field, leaf, props)?))
     }
 }
 
@@ -359,7 +337,7 @@ impl TableSink {
             .map(|(i, f)| {
                 let leaf = descr.column(leaf_start[i]);
                 let direct = direct && leaf_start[i + 1] - leaf_start[i] == 1;
-                direct.then(|| Direct::new(f, leaf, &settings)).flatten()
+                direct.then(|| direct_pages(f, leaf, &settings)).flatten()
             })
             .collect();
         let capture = CaptureFactory {
