@@ -79,7 +79,7 @@ pub struct Scanner {
 /// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
 /// CR, LF, VT, FF).
 #[inline]
-pub fn is_ws(b: u8) -> bool {
+pub const fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 

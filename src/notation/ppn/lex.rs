@@ -115,8 +115,48 @@ pub struct Lexed {
 
 const MAX_TAG_LEN: usize = 255;
 
-fn is_token_end(b: u8) -> bool {
-    is_ws(b) || matches!(b, b'[' | b'{' | b';' | b'"' | b'(')
+/// Byte classes, one table lookup per byte in the loops below.
+const WS: u8 = 1;
+/// Ends a section token: white space or `[ { ; " (`.
+const END: u8 = 2;
+/// May be part of a tag name.
+const NAME: u8 = 4;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if is_ws(c) {
+            t[b] |= WS | END;
+        }
+        if matches!(c, b'[' | b'{' | b';' | b'"' | b'(') {
+            t[b] |= END;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[b] |= NAME;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Offset of the first byte of `r[i..]` not in `class`, or `r.len()`.
+#[inline]
+fn skip_class(r: &[u8], mut i: usize, class: u8) -> usize {
+    while i < r.len() && CLASS[r[i] as usize] & class != 0 {
+        i += 1;
+    }
+    i
+}
+
+/// Offset of the first byte of `r[i..]` in `class`, or `r.len()`.
+#[inline]
+fn find_class(r: &[u8], mut i: usize, class: u8) -> usize {
+    while i < r.len() && CLASS[r[i] as usize] & class == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// Describes what was found at `i`, for messages.
@@ -138,6 +178,9 @@ struct Lexer<'a, 'l> {
     latin1: bool,
     warnings: Vec<Diag>,
     has_hash: bool,
+    /// The tag whose section tokens are being read; its token span is closed
+    /// when the next tag starts or the record ends.
+    section: Option<usize>,
 }
 
 /// Lexes one record into `lists`.
@@ -154,8 +197,10 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         latin1,
         warnings: Vec::new(),
         has_hash: false,
+        section: None,
     };
     let error = lx.run().err();
+    lx.close_section();
     Lexed {
         tags: tags0..lx.lists.tags.len() as u32,
         comments: comments0..lx.lists.comments.len() as u32,
@@ -168,21 +213,30 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
 
 impl<'a> Lexer<'a, '_> {
     fn skip_ws(&mut self) {
-        while let Some(&b) = self.r.get(self.i) {
-            if !is_ws(b) {
+        let r = self.r;
+        let mut i = self.i;
+        while i < r.len() {
+            let b = r[i];
+            if CLASS[b as usize] & WS == 0 {
                 break;
             }
             if b == b'\n' {
                 self.line += 1;
-                self.line_start = self.i + 1;
+                self.line_start = i + 1;
             }
-            self.i += 1;
+            i += 1;
+        }
+        self.i = i;
+    }
+
+    fn close_section(&mut self) {
+        if let Some(t) = self.section.take() {
+            self.lists.tags[t].tokens.end = self.lists.tokens.len() as u32;
         }
     }
 
     fn run(&mut self) -> Result<(), Diag> {
         let r = self.r;
-        let mut section: Option<usize> = None;
         loop {
             self.skip_ws();
             let i = self.i;
@@ -219,11 +273,12 @@ impl<'a> Lexer<'a, '_> {
                     self.i = end;
                 }
                 b'[' | b'@' => {
+                    self.close_section();
                     self.tag()?;
-                    section = Some(self.lists.tags.len() - 1);
+                    self.section = Some(self.lists.tags.len() - 1);
                 }
-                _ => match section {
-                    Some(t) => self.token(t),
+                _ => match self.section {
+                    Some(_) => self.token(),
                     None => {
                         return Err(Diag::error(
                             i,
@@ -236,33 +291,22 @@ impl<'a> Lexer<'a, '_> {
         }
     }
 
-    fn token(&mut self, tag: usize) {
+    fn token(&mut self) {
         let r = self.r;
         let i = self.i;
         let end = if r[i] == b'(' {
             match memchr2(b')', b'\n', &r[i..]) {
                 Some(j) if r[i + j] == b')' => i + j + 1,
-                _ => {
-                    i + 1
-                        + r[i + 1..]
-                            .iter()
-                            .position(|&b| is_ws(b))
-                            .unwrap_or(r.len() - i - 1)
-                }
+                _ => find_class(r, i + 1, WS),
             }
         } else {
-            i + 1
-                + r[i + 1..]
-                    .iter()
-                    .position(|&b| is_token_end(b))
-                    .unwrap_or(r.len() - i - 1)
+            find_class(r, i + 1, END)
         };
         self.lists.tokens.push(Token {
             text: &r[i..end],
             at: i as u32,
             line: self.line,
         });
-        self.lists.tags[tag].tokens.end = self.lists.tokens.len() as u32;
         self.i = end;
     }
 
@@ -301,13 +345,7 @@ impl<'a> Lexer<'a, '_> {
         self.i += 1;
         self.skip_ws();
         let name_start = self.i;
-        while self
-            .r
-            .get(self.i)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            self.i += 1;
-        }
+        self.i = skip_class(r, name_start, NAME);
         let name = &r[name_start..self.i];
         if name.is_empty() {
             return Err(Diag::error(
@@ -495,6 +533,20 @@ mod tests {
         assert_eq!(play, ["CA", "CJ", "(S2)"]);
         let comments: Vec<&str> = lists.comments.iter().map(|c| s(c.text)).collect();
         assert_eq!(comments, ["c1\n\nc2", " note"]);
+    }
+
+    #[test]
+    fn section_tokens_end_at_the_next_tag_error_or_record_end() {
+        // Closed by a tag that then fails, by the record's end, and empty.
+        let (l, lists) = lexed(b"[Auction \"E\"] Pass 52 {c} 53\n[Play x]");
+        assert_eq!(l.error.unwrap().code, "P006");
+        assert_eq!(lists.tags[0].tokens, Span { start: 0, end: 3 });
+        let (l, lists) = lexed(b"[Auction \"E\"]\n[Play \"S\"] CA\tCJ(E1)");
+        assert!(l.error.is_none());
+        assert_eq!(lists.tags[0].tokens, Span { start: 0, end: 0 });
+        assert_eq!(lists.tags[1].tokens, Span { start: 0, end: 3 });
+        let toks: Vec<&str> = lists.tokens.iter().map(|k| s(k.text)).collect();
+        assert_eq!(toks, ["CA", "CJ", "(E1)"]);
     }
 
     #[test]
