@@ -9,64 +9,13 @@
 
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StringArray, StructArray};
+use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 
+use super::strings::Strings;
 use crate::pinochle::Card;
 use crate::pinochle::rules::meld::MeldItem;
-
-/// Strings as one byte vector and their end offsets.
-#[derive(Debug)]
-struct Strings {
-    bytes: Vec<u8>,
-    /// Offsets into `bytes`, starting with 0.
-    offsets: Vec<i32>,
-}
-
-impl Strings {
-    fn with_capacity(items: usize, bytes: usize) -> Self {
-        let mut offsets = Vec::with_capacity(items + 1);
-        offsets.push(0);
-        Strings {
-            bytes: Vec::with_capacity(bytes),
-            offsets,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, s: &str) {
-        let s = s.as_bytes();
-        if let [a, b] = *s {
-            // Cards: two pushes, no `memcpy` call.
-            self.bytes.extend_from_slice(&[a, b]);
-        } else {
-            self.bytes.extend_from_slice(s);
-        }
-        self.offsets.push(self.bytes.len() as i32);
-    }
-
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    fn finish(self) -> StringArray {
-        assert!(
-            i32::try_from(self.bytes.len()).is_ok(),
-            "strings over 2 GiB in one batch"
-        );
-        // SAFETY: offsets start at 0 and never decrease (each push appends
-        // the current length), the last is the length of the data (none
-        // wrapped: checked above), and every item is the bytes of a `&str`.
-        unsafe {
-            StringArray::new_unchecked(
-                OffsetBuffer::new_unchecked(ScalarBuffer::from(self.offsets)),
-                self.bytes.into(),
-                None,
-            )
-        }
-    }
-}
 
 /// List offsets (into the items) and validity.
 #[derive(Debug)]
@@ -184,7 +133,7 @@ impl CardList {
     /// The lists appended so far; the builder is left empty.
     pub fn finish(&mut self) -> ListArray {
         let CardList { items, lists } = std::mem::take(self);
-        lists.finish(DataType::Utf8, Arc::new(items.finish()))
+        lists.finish(DataType::Utf8, Arc::new(items.finish(None)))
     }
 }
 
@@ -258,7 +207,7 @@ impl MeldList {
         let items = StructArray::new(
             fields,
             vec![
-                Arc::new(names.finish()) as ArrayRef,
+                Arc::new(names.finish(None)) as ArrayRef,
                 Arc::new(Int32Array::from(counts)),
                 Arc::new(Int32Array::from(points)),
             ],
@@ -271,6 +220,7 @@ impl MeldList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arrow_array::StringArray;
     use arrow_array::builder::{ListBuilder, StringBuilder, StructBuilder};
 
     /// Arrow's own builders, as the reference.

@@ -6,6 +6,7 @@ pub mod errors;
 pub mod lists;
 pub mod pinochle;
 pub mod render;
+pub mod strings;
 
 use arrow_array::RecordBatch;
 

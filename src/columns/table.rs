@@ -88,7 +88,7 @@ macro_rules! col_builder {
         arrow_array::builder::Date32Builder
     };
     (str) => {
-        arrow_array::builder::StringBuilder
+        $crate::columns::strings::StrBuilder
     };
     (strs) => {
         $crate::columns::table::StrList
@@ -155,7 +155,7 @@ macro_rules! col_cap {
         )
     };
     (str, $n:expr) => {
-        arrow_array::builder::StringBuilder::with_capacity($n, $n * 8)
+        $crate::columns::strings::StrBuilder::with_capacity($n, $n * 8)
     };
     ($k:ident, $n:expr) => {
         <col_builder!($k)>::with_capacity($n)
