@@ -45,19 +45,19 @@ impl Rank {
 
     #[inline]
     pub fn parse(b: u8) -> Option<Rank> {
-        Rank::ALL.get(RANK_OF[b as usize] as usize).copied()
+        RANK_OF[b as usize]
     }
 }
 
-/// The rank index of each byte (either case), or 0xFF: a table lookup instead
-/// of a chain of comparisons for the ~100 dot-syntax cards of every hand.
-const RANK_OF: [u8; 256] = {
-    let mut t = [0xFF; 256];
+/// The rank of each byte (either case), a table lookup instead of a chain
+/// of comparisons for the ~100 dot-syntax cards of every hand.
+static RANK_OF: [Option<Rank>; 256] = {
+    let mut t = [None; 256];
     let names = *b"ATKQJ9";
     let mut i = 0;
     while i < names.len() {
-        t[names[i] as usize] = i as u8;
-        t[names[i].to_ascii_lowercase() as usize] = i as u8;
+        t[names[i] as usize] = Some(Rank::ALL[i]);
+        t[names[i].to_ascii_lowercase() as usize] = Some(Rank::ALL[i]);
         i += 1;
     }
     t

@@ -2,7 +2,7 @@
 //! the text does not have the expected shape; callers keep the text aside.
 
 use crate::pinochle::card::{DotError, parse_dot_hand};
-use crate::pinochle::{Card, Seat};
+use crate::pinochle::{Card, Rank, Seat, Suit};
 
 /// `*` (terminated), `?` (unknown) and the empty string stand for no value.
 pub fn is_missing(v: &[u8]) -> bool {
@@ -243,6 +243,113 @@ pub fn parse_hand_list(v: &[u8]) -> Result<HandList, String> {
         cards: Vec::with_capacity(rest.len()),
         spans: Vec::with_capacity(4),
     };
+    if !entries.push_all_fast(rest) {
+        entries.cards.clear();
+        entries.spans.clear();
+        for e in (Entries { v: rest, i: 0 }) {
+            entries.push(e)?;
+        }
+    }
+    Ok(HandList { first, entries })
+}
+
+impl Hands {
+    /// Reads the entries of a hand list in one pass over the bytes, for
+    /// the lists most files hold: dot-syntax hands (or `-`, `*`, `?`), each
+    /// with `(points)` of plain digits right after it or after spaces.
+    /// Returns `false` at anything else (a bad rank, a fifth suit group,
+    /// signs or spaces in the points, ...), leaving partial entries for the
+    /// caller to clear and read again with [`Entries`] and [`Hands::push`],
+    /// which give the same values and say what is wrong.
+    fn push_all_fast(&mut self, v: &[u8]) -> bool {
+        let ws = |i: usize| v.get(i).is_some_and(|b| b.is_ascii_whitespace());
+        let mut i = 0;
+        loop {
+            while ws(i) {
+                i += 1;
+            }
+            if i == v.len() {
+                return true;
+            }
+            let start = self.cards.len();
+            let cards = if matches!(v[i], b'-' | b'*' | b'?')
+                && v.get(i + 1)
+                    .is_none_or(|&b| b == b'(' || b.is_ascii_whitespace())
+            {
+                i += 1;
+                None
+            } else {
+                // At most a card a byte: written into reserved room.
+                self.cards.reserve(v.len() - i);
+                let room = self.cards.spare_capacity_mut();
+                let (mut n, mut suit) = (0, 0);
+                while let Some(&b) = v.get(i) {
+                    if let Some(rank) = Rank::parse(b) {
+                        room[n].write(Card {
+                            suit: Suit::DOT_ORDER[suit & 3],
+                            rank,
+                        });
+                        n += 1;
+                    } else if b == b'.' && suit < 3 {
+                        suit += 1;
+                    } else {
+                        break;
+                    }
+                    i += 1;
+                }
+                // SAFETY: the first `n` slots of the spare room were written.
+                unsafe { self.cards.set_len(start + n) };
+                Some((start as u32, self.cards.len() as u32))
+            };
+            // Points right after the cards, or after spaces.
+            let mut j = i;
+            while ws(j) {
+                j += 1;
+            }
+            let points = if v.get(j) == Some(&b'(') {
+                let from = j + 1;
+                let mut k = from;
+                let mut n: i32 = 0;
+                while let Some(&b) = v.get(k).filter(|b| b.is_ascii_digit()) {
+                    if k - from == 9 {
+                        return false;
+                    }
+                    n = n * 10 + (b - b'0') as i32;
+                    k += 1;
+                }
+                if k == from || v.get(k) != Some(&b')') {
+                    return false;
+                }
+                i = k + 1;
+                // A second group of points belongs to no hand.
+                let mut m = i;
+                while ws(m) {
+                    m += 1;
+                }
+                if v.get(m) == Some(&b'(') {
+                    return false;
+                }
+                Some(n)
+            } else {
+                None
+            };
+            // The entry must end at white space or the end.
+            if i < v.len() && !ws(i) {
+                return false;
+            }
+            self.spans.push(Span { cards, points });
+        }
+    }
+}
+
+/// [`parse_hand_list`] without its one-pass reading, for tests.
+#[cfg(test)]
+fn parse_hand_list_slow(v: &[u8]) -> Result<HandList, String> {
+    let (seat, rest) =
+        split_seat(v).ok_or_else(|| "expected a seat and ':' before the hands".to_string())?;
+    let first = Seat::parse(seat)
+        .ok_or_else(|| format!("expected a seat (N, NE, E, ...), found '{}'", lossy(seat)))?;
+    let mut entries = Hands::default();
     for e in (Entries { v: rest, i: 0 }) {
         entries.push(e)?;
     }
@@ -362,6 +469,66 @@ pub fn unescape(v: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass reading gives what the entry-by-entry reading gives,
+    /// values and messages, on lists made of the bytes that matter.
+    mod fast_hand_lists {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn same(v: &[u8]) -> Result<(), TestCaseError> {
+            prop_assert_eq!(
+                parse_hand_list(v),
+                parse_hand_list_slow(v),
+                "{:?}",
+                lossy(v)
+            );
+            Ok(())
+        }
+
+        #[test]
+        fn written_cases() {
+            for v in [
+                &b"N:K.KQJ.KQ.KQ(20) .JJ.KKQQ.(38) J.J.J.J(4) K.KQ.ATKQJ.KQ(27)"[..],
+                b"E:ATTTQQJ.QQJJ.AQQQJ.TKQQ - * ?",
+                b"E: -(5) - (6) ? (7)  K.K..K (3)\t..9a.",
+                b"W:(3) K(3)(4)",
+                b"W:K (3) (4)",
+                b"W:K(-3) Q",
+                b"W:K( 3) Q",
+                b"W:K() Q",
+                b"W:K(1234567890)",
+                b"W:K(123456789)",
+                b"W:A.K.Q.J.A",
+                b"W:A.K.X.",
+                b"W:-K",
+                b"W:K)",
+                b"W:",
+                b"W: ",
+                b"X:K",
+                b"W:K(3",
+            ] {
+                same(v).unwrap();
+            }
+            let fast = parse_hand_list(b"E: -(5) K.K..K (3)").unwrap().entries;
+            assert_eq!(fast.len(), 2);
+            assert_eq!(fast.get(0).cards, None);
+            assert_eq!(fast.get(0).points, Some(5));
+            assert_eq!(fast.get(1).cards.unwrap().len(), 3);
+            assert_eq!(fast.get(1).points, Some(3));
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(4000))]
+            #[test]
+            fn random_lists(body in prop::collection::vec(
+                prop::sample::select(&b"ATKQJ9atkqjx.......   \t()()0123-*?+"[..]), 0..40)) {
+                let mut v = b"S:".to_vec();
+                v.extend(body);
+                same(&v)?;
+            }
+        }
+    }
 
     fn names(c: &[Card]) -> String {
         c.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" ")
