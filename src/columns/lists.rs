@@ -102,17 +102,27 @@ impl CardList {
     }
 
     /// Appends a list of cards by their names, or null: the bytes and offsets
-    /// of the whole list are written in two passes over reserved room.
+    /// of the whole list are written in one pass over reserved room.
     pub fn append_cards(&mut self, cards: Option<&[Card]>) {
         if let Some(cards) = cards {
             let Strings { bytes, offsets } = &mut self.items;
-            let from = bytes.len();
-            bytes.resize(from + 2 * cards.len(), 0);
-            for (out, c) in bytes[from..].chunks_exact_mut(2).zip(cards) {
-                out.copy_from_slice(&c.name());
-            }
+            let (from, n) = (bytes.len(), cards.len());
+            bytes.reserve(2 * n);
+            offsets.reserve(n);
             let start = from as i32;
-            offsets.extend((1..=cards.len() as i32).map(|i| start + 2 * i));
+            // SAFETY: `reserve` made room for 2n more bytes and n more
+            // offsets; the loop writes exactly those (byte pairs unaligned)
+            // before the lengths are set.
+            unsafe {
+                let names = bytes.as_mut_ptr().add(from).cast::<[u8; 2]>();
+                let ends = offsets.as_mut_ptr().add(offsets.len());
+                for (i, c) in cards.iter().enumerate() {
+                    names.add(i).write_unaligned(c.name());
+                    ends.add(i).write(start + 2 * (i as i32 + 1));
+                }
+                bytes.set_len(from + 2 * n);
+                offsets.set_len(offsets.len() + n);
+            }
         }
         self.lists.push(cards.is_some(), self.items.len());
     }
