@@ -279,6 +279,13 @@ struct Hand<'g, 'a> {
     seats: &'static [Seat],
 }
 
+/// The most seats a game has (`seats_for`).
+const MAX_PLAYERS: usize = 8;
+
+/// The entries of a hand list by seat position; positions from the number of
+/// players on are `None`.
+type BySeat<'l> = [Option<HandEntry<'l>>; MAX_PLAYERS];
+
 fn seat_index(seats: &[Seat], s: Seat) -> Option<usize> {
     seats.iter().position(|&x| x == s)
 }
@@ -574,10 +581,11 @@ impl<'g, 'a> Hand<'g, 'a> {
         let trump = self.present(K::Trump as usize).and_then(|v| {
             let v = v.trim_ascii();
             let r = match v {
-                [b] if b"CDSHcdsh".contains(b) => {
-                    Some((b.to_ascii_uppercase() as char).to_string())
-                }
-                b"-" => Some("-".to_string()),
+                b"C" | b"c" => Some("C"),
+                b"D" | b"d" => Some("D"),
+                b"S" | b"s" => Some("S"),
+                b"H" | b"h" => Some("H"),
+                b"-" => Some("-"),
                 _ => None,
             };
             if r.is_none() {
@@ -730,7 +738,13 @@ impl<'g, 'a> Hand<'g, 'a> {
             play: play_scores.as_deref(),
             hand: hand_scores.as_deref(),
         };
-        let computed = self.compute(cfg, auction.as_ref(), play.as_ref(), &dealt, &stated_scores);
+        let computed = self.compute(
+            cfg,
+            auction.as_ref(),
+            play.as_ref(),
+            &dealt[..self.players],
+            &stated_scores,
+        );
         if let Some(a) = &auction {
             self.bids_rows(hand_id, a, &mut out.bids);
         }
@@ -835,13 +849,9 @@ impl<'g, 'a> Hand<'g, 'a> {
     }
 
     /// Cards of a hand list by seat position, or a warning when it does not fit.
-    fn by_seat<'l>(
-        &mut self,
-        k: K,
-        list: &'l Option<values::HandList>,
-    ) -> Vec<Option<HandEntry<'l>>> {
+    fn by_seat<'l>(&mut self, k: K, list: &'l Option<values::HandList>) -> BySeat<'l> {
         let n = self.players;
-        let mut out = vec![None; n];
+        let mut out = [None; MAX_PLAYERS];
         let Some(l) = list else { return out };
         let at = self.at(self.tag(k).unwrap());
         let Some(first) = seat_index(self.seats, l.first) else {
@@ -872,7 +882,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     fn seats_rows(
         &mut self,
         hand_id: u64,
-        dealt: Vec<Option<HandEntry<'_>>>,
+        dealt: BySeat<'_>,
         holding: &Option<values::HandList>,
         passed: &Option<values::HandList>,
         melds: &Option<values::HandList>,
