@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr, memchr3};
 
 use super::values::parse_u32;
 use crate::error::Diag;
@@ -121,6 +121,9 @@ const WS: u8 = 1;
 const END: u8 = 2;
 /// May be part of a tag name.
 const NAME: u8 = 4;
+/// Starts what is not a section token: a tag, a segmental prefix, a
+/// comment.
+const BREAK: u8 = 8;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -135,6 +138,9 @@ static CLASS: [u8; 256] = {
         }
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[b] |= NAME;
+        }
+        if matches!(c, b'[' | b'@' | b'{' | b';') {
+            t[b] |= BREAK;
         }
         b += 1;
     }
@@ -278,7 +284,7 @@ impl<'a> Lexer<'a, '_> {
                     self.section = Some(self.lists.tags.len() - 1);
                 }
                 _ => match self.section {
-                    Some(_) => self.token(),
+                    Some(_) => self.tokens(),
                     None => {
                         return Err(Diag::error(
                             i,
@@ -291,23 +297,45 @@ impl<'a> Lexer<'a, '_> {
         }
     }
 
-    fn token(&mut self) {
+    /// Section tokens from `self.i` on, one after another while only spaces
+    /// and tabs separate them: the rest of the line, up to a tag, comment
+    /// or escape (the main loop takes those, and line ends).
+    fn tokens(&mut self) {
         let r = self.r;
-        let i = self.i;
-        let end = if r[i] == b'(' {
-            match memchr2(b')', b'\n', &r[i..]) {
-                Some(j) if r[i + j] == b')' => i + j + 1,
-                _ => find_class(r, i + 1, WS),
+        let line = self.line;
+        let mut i = self.i;
+        loop {
+            let end = if r[i] == b'(' {
+                // An annotation runs to its ')' on the same line; without
+                // one, to white space.
+                let close = i
+                    + 1
+                    + r[i + 1..]
+                        .iter()
+                        .position(|&b| b == b')' || b == b'\n')
+                        .unwrap_or(r.len() - i - 1);
+                if r.get(close) == Some(&b')') {
+                    close + 1
+                } else {
+                    find_class(r, i + 1, WS)
+                }
+            } else {
+                find_class(r, i + 1, END)
+            };
+            self.lists.tokens.push(Token {
+                text: &r[i..end],
+                at: i as u32,
+                line,
+            });
+            i = end;
+            while i < r.len() && matches!(r[i], b' ' | b'\t') {
+                i += 1;
             }
-        } else {
-            find_class(r, i + 1, END)
-        };
-        self.lists.tokens.push(Token {
-            text: &r[i..end],
-            at: i as u32,
-            line: self.line,
-        });
-        self.i = end;
+            if i == r.len() || CLASS[r[i] as usize] & (WS | BREAK) != 0 {
+                break;
+            }
+        }
+        self.i = i;
     }
 
     fn tag(&mut self) -> Result<(), Diag> {
@@ -547,6 +575,39 @@ mod tests {
         assert_eq!(lists.tags[1].tokens, Span { start: 0, end: 3 });
         let toks: Vec<&str> = lists.tokens.iter().map(|k| s(k.text)).collect();
         assert_eq!(toks, ["CA", "CJ", "(E1)"]);
+    }
+
+    #[test]
+    fn tokens_of_a_line() {
+        // Annotations with and without their ')', tokens glued to them, a
+        // quote or '%' inside a line, tabs, and a tag, comment, escape line
+        // and segmental prefix ending the run of tokens.
+        let r = b"[Play \"N\"]\nCA(E3)\tCJ \"x %y (N1 CK\n(\n%esc\nHA;c\nHT{c}HK[Note \"n\"] SA @A-=[Chat \"c\"]";
+        let (l, lists) = lexed(r);
+        assert!(l.error.is_none(), "{:?}", l.error);
+        let toks: Vec<(&str, u32)> = lists.tokens.iter().map(|k| (s(k.text), k.line)).collect();
+        assert_eq!(
+            toks,
+            [
+                ("CA", 1),
+                ("(E3)", 1),
+                ("CJ", 1),
+                ("\"x", 1),
+                ("%y", 1),
+                ("(N1", 1),
+                ("CK", 1),
+                ("(", 2),
+                ("HA", 4),
+                ("HT", 5),
+                ("HK", 5),
+                ("SA", 5)
+            ]
+        );
+        assert_eq!(lists.tags[0].tokens, Span { start: 0, end: 11 });
+        assert_eq!(lists.tags[1].tokens, Span { start: 11, end: 12 });
+        let comments: Vec<&str> = lists.comments.iter().map(|c| s(c.text)).collect();
+        assert_eq!(comments, ["c", "c"]);
+        assert_eq!(lists.tags[2].segment.unwrap().text, b"A-");
     }
 
     #[test]
