@@ -421,7 +421,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
     }
 
-    fn scores(&mut self, k: K) -> Option<Vec<Option<i32>>> {
+    fn scores(&mut self, k: K) -> Option<values::ScoreList> {
         let v = self.present(k as usize)?;
         let s = values::parse_scores(v);
         if s.is_none() {
@@ -840,7 +840,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         self.notes_rows(hand_id, &mut out.notes);
     }
 
-    fn teams(&self, lists: [&Option<Vec<Option<i32>>>; 4]) -> Option<usize> {
+    fn teams(&self, lists: [&Option<values::ScoreList>; 4]) -> Option<usize> {
         lists
             .into_iter()
             .find_map(|s| s.as_ref().map(|v| v.len()))

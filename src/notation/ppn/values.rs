@@ -41,17 +41,52 @@ pub fn parse_u32(s: &[u8]) -> Option<u32> {
     u32::try_from(digits(s)?).ok()
 }
 
+/// Team-ordered scores: up to four kept inline (a hand has two or three
+/// teams), more in a vector; reads as a slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreList {
+    len: usize,
+    inline: [Option<i32>; 4],
+    /// Every score when there are more than four.
+    more: Vec<Option<i32>>,
+}
+
+impl std::ops::Deref for ScoreList {
+    type Target = [Option<i32>];
+
+    fn deref(&self) -> &[Option<i32>] {
+        if self.more.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.more
+        }
+    }
+}
+
 /// Team-ordered scores `-54:328`; `*` or `?` entries are unknown.
-pub fn parse_scores(v: &[u8]) -> Option<Vec<Option<i32>>> {
-    v.split(|&b| b == b':')
-        .map(|part| {
-            if is_missing(part) {
-                Some(None)
-            } else {
-                parse_i32(part).map(Some)
+pub fn parse_scores(v: &[u8]) -> Option<ScoreList> {
+    let mut s = ScoreList {
+        len: 0,
+        inline: [None; 4],
+        more: Vec::new(),
+    };
+    for part in v.split(|&b| b == b':') {
+        let score = if is_missing(part) {
+            None
+        } else {
+            Some(parse_i32(part)?)
+        };
+        if s.len < s.inline.len() {
+            s.inline[s.len] = score;
+        } else {
+            if s.more.is_empty() {
+                s.more.extend_from_slice(&s.inline);
             }
-        })
-        .collect()
+            s.more.push(score);
+        }
+        s.len += 1;
+    }
+    Some(s)
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date.
@@ -85,11 +120,11 @@ pub enum DateValue {
 }
 
 pub fn parse_date(v: &[u8]) -> DateValue {
-    let parts: Vec<&[u8]> = v.split(|&b| b == b'.').collect();
-    let widths = [4, 2, 2];
-    if parts.len() != 3 || parts.iter().zip(widths).any(|(p, w)| p.len() != w) {
+    // YYYY.MM.DD: a dot elsewhere is a byte that is neither digit nor '?'.
+    if v.len() != 10 || v[4] != b'.' || v[7] != b'.' {
         return DateValue::Invalid;
     }
+    let parts = [&v[..4], &v[5..7], &v[8..]];
     if parts
         .iter()
         .any(|p| p.iter().any(|&b| !b.is_ascii_digit() && b != b'?'))
@@ -548,13 +583,22 @@ mod tests {
         assert_eq!(parse_u32(b"+7"), None);
         assert_eq!(parse_u32(b" 7"), None);
         assert_eq!(parse_u32(b""), None);
-        assert_eq!(parse_scores(b"-54:328"), Some(vec![Some(-54), Some(328)]));
+        let scores = |v: &[u8]| parse_scores(v).map(|s| s.to_vec());
+        assert_eq!(scores(b"-54:328"), Some(vec![Some(-54), Some(328)]));
+        assert_eq!(scores(b"26:9:71"), Some(vec![Some(26), Some(9), Some(71)]));
+        assert_eq!(scores(b"0:*"), Some(vec![Some(0), None]));
+        assert_eq!(scores(b"1:x"), None);
+        assert_eq!(scores(b""), Some(vec![None]));
+        // Past the four kept inline, and a bad fifth.
         assert_eq!(
-            parse_scores(b"26:9:71"),
-            Some(vec![Some(26), Some(9), Some(71)])
+            scores(b"1:2:?:4:5: 6"),
+            Some(vec![Some(1), Some(2), None, Some(4), Some(5), Some(6)])
         );
-        assert_eq!(parse_scores(b"0:*"), Some(vec![Some(0), None]));
-        assert_eq!(parse_scores(b"1:x"), None);
+        assert_eq!(
+            scores(b"1:2:3:4"),
+            Some(vec![Some(1), Some(2), Some(3), Some(4)])
+        );
+        assert_eq!(scores(b"1:2:3:4:y"), None);
     }
 
     #[test]
@@ -566,6 +610,20 @@ mod tests {
         assert_eq!(parse_date(b"2015.02.29"), DateValue::Invalid);
         assert_eq!(parse_date(b"2015-08-31"), DateValue::Invalid);
         assert_eq!(parse_date(b"15.08.31"), DateValue::Invalid);
+        // Ten bytes with the dots in place, but a third dot, a part too
+        // long or short, or a sign.
+        for v in [
+            &b"2015.0.831"[..],
+            b"2015..0831",
+            b"201.5.0831",
+            b"2015.08.3.",
+            b"+015.08.31",
+            b"2015.08.31 ",
+            b"2015.8.31",
+        ] {
+            assert_eq!(parse_date(v), DateValue::Invalid, "{v:?}");
+        }
+        assert_eq!(parse_date(b"????.08.??"), DateValue::Partial);
     }
 
     #[test]
