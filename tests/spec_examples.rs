@@ -191,3 +191,57 @@ fn unreadable_play_cards_are_shown_as_written() {
         tricks[1]
     );
 }
+
+#[test]
+fn trick_annotations_of_every_shape() {
+    // Seat and points in either case and with one or two digits, unknown
+    // parts, a seat of two letters, points alone, and what is not an
+    // annotation (warned about, read as nothing).
+    let all = convert_text(
+        "[Dealer \"N\"]\n[Play \"S\"]\nCA CJ CK CJ (s2)\nCA CJ CK CJ (W10)\nCA CJ CK CJ (E03)\n\
+         CA CJ CK CJ (S?)\nCA CJ CK CJ (?2)\nCA CJ CK CJ (?)\nCA CJ CK CJ (NE3)\n\
+         CA CJ CK CJ (7)\nCA CJ CK CJ (X3)\nCA CJ CK CJ (N3x)\nCA CJ CK CJ (N-1)\n",
+    );
+    let got: Vec<String> = lines(&all, "tricks")
+        .iter()
+        .map(|t| {
+            // Rendered lines leave nulls out.
+            let field = |name: &str| match t.find(&format!(" {name}=")) {
+                Some(at) => t[at + name.len() + 2..]
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                None => "null".to_string(),
+            };
+            format!("{} {}", field("winner"), field("points"))
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "\"S\" 2",
+            "\"W\" 10",
+            "\"E\" 3",
+            "\"S\" null",
+            "null 2",
+            "null null",
+            "\"NE\" 3",
+            "null 7",
+            "null null",
+            "null null",
+            "\"N\" -1"
+        ]
+    );
+    let errors = lines(&all, "errors");
+    let p034 = errors
+        .iter()
+        .filter(|e| e.contains("code=\"P034\""))
+        .count();
+    let p022 = errors
+        .iter()
+        .filter(|e| e.contains("code=\"P022\""))
+        .count();
+    // (X3) and (N3x) are not annotations; NE is not a seat of four players.
+    assert_eq!((p034, p022), (2, 1), "{errors:#?}");
+}

@@ -277,6 +277,8 @@ struct Hand<'g, 'a> {
     bid_systems: Vec<(u32, usize)>,
     players: usize,
     seats: &'static [Seat],
+    /// Bit `s` set for each seat `s` of `seats`.
+    seat_mask: u8,
 }
 
 /// The most seats a game has (`seats_for`).
@@ -302,6 +304,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             bid_systems: Vec::new(),
             players: 4,
             seats: seats_for(4).unwrap(),
+            seat_mask: 0,
         };
         let range = |r: &std::ops::Range<u32>| r.start as usize..r.end as usize;
         for ti in range(&h.lexed.tags).chain(range(&h.extra)) {
@@ -336,6 +339,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
         hand.players = hand.find_players();
         hand.seats = seats_for(hand.players).unwrap();
+        hand.seat_mask = hand.seats.iter().fold(0, |m, &s| m | 1 << s as u8);
         hand
     }
 
@@ -411,7 +415,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     }
 
     fn check_seat(&mut self, s: Seat, at: usize) {
-        if seat_index(self.seats, s).is_none() {
+        if self.seat_mask & 1 << s as u8 == 0 {
             let msg = format!(
                 "seat {} is not used in a {}-player game",
                 s.as_str(),
@@ -1143,6 +1147,20 @@ impl<'g, 'a> Hand<'g, 'a> {
     /// `(S2)`: the trick's winner and its points, either may be left out.
     fn annotation(&mut self, tok: &Token<'a>, latin1: bool) -> (Option<Seat>, Option<i32>) {
         let txt = tok.text;
+        // The usual shape first: a one-letter seat and one or two digits.
+        let seat_digits = match *txt {
+            [b'(', s, d, b')'] if d.is_ascii_digit() => Some((s, (d - b'0') as i32)),
+            [b'(', s, d, e, b')'] if d.is_ascii_digit() && e.is_ascii_digit() => {
+                Some((s, ((d - b'0') * 10 + (e - b'0')) as i32))
+            }
+            _ => None,
+        };
+        if let Some((s, pts)) = seat_digits
+            && let Some(seat) = Seat::parse(&[s])
+        {
+            self.check_seat(seat, tok.at as usize);
+            return (Some(seat), Some(pts));
+        }
         let inner = txt.strip_prefix(b"(").and_then(|s| s.strip_suffix(b")"));
         let parsed = inner.and_then(|inner| {
             let split = inner
