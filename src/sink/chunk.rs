@@ -10,10 +10,26 @@ use parquet::errors::Result;
 use parquet::file::metadata::{ColumnChunkMetaData, ColumnChunkMetaDataBuilder, PageEncodingStats};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
 use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
+use parquet::file::properties::{WriterProperties, WriterVersion};
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
 use super::encode::Compressor;
+
+/// Settings under which the page builders write what the Arrow writer
+/// would for the column at `path`: v1 pages, no page-header statistics, no
+/// bloom filter, no distinct counts, no content-defined page cuts. Each
+/// builder checks its own encodings and statistics besides.
+pub(super) fn plain_settings(
+    props: &WriterProperties,
+    path: &parquet::schema::types::ColumnPath,
+) -> bool {
+    props.writer_version() == WriterVersion::PARQUET_1_0
+        && !props.write_page_header_statistics(path)
+        && !props.write_row_group_number_distinct_values()
+        && props.bloom_filter_properties(path).is_none()
+        && props.content_defined_chunking().is_none()
+}
 
 /// A column whose pages are built here (`list_pages`, `flat_pages`), one
 /// column chunk at a time.

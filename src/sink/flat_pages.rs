@@ -31,11 +31,11 @@ use parquet::data_type::ByteArray;
 use parquet::errors::{ParquetError, Result};
 use parquet::file::metadata::{ColumnIndexBuilder, LevelHistogram};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
-use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages};
+use super::chunk::{Chunk, Pages, plain_settings};
 use super::encode::{bit_packed, bit_width, end_levels, pack, rle_run, start_levels};
 
 /// Writes one column chunk at a time of a flat (not nested) string column.
@@ -233,8 +233,8 @@ impl ChunkStats {
 impl FlatPages {
     /// A writer for the leaf `descr` of `field`, or None unless the field is
     /// a flat string column with settings this module writes: v1 pages,
-    /// default encodings (a dictionary or not), page or no statistics (none in
-    /// page headers), no bloom filter or distinct counts, a codec it knows.
+    /// default encodings (a dictionary or not), page or no statistics,
+    /// `plain_settings` and a codec it knows.
     pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
         let path = descr.path();
         let statistics = props.statistics_enabled(path);
@@ -245,16 +245,12 @@ impl FlatPages {
         };
         let writable = descr.max_rep_level() == 0
             && descr.max_def_level() == field.is_nullable() as i16
-            && props.writer_version() == WriterVersion::PARQUET_1_0
+            && plain_settings(props, path)
             && props.encoding(path).is_none()
             && matches!(
                 statistics,
                 EnabledStatistics::Page | EnabledStatistics::None
-            )
-            && !props.write_page_header_statistics(path)
-            && !props.write_row_group_number_distinct_values()
-            && props.bloom_filter_properties(path).is_none()
-            && props.content_defined_chunking().is_none();
+            );
         if !writable {
             return None;
         }
@@ -1126,6 +1122,34 @@ mod tests {
         assert_eq!(d.index(data, 3, 6), 2);
         assert_eq!(d.index(data, 1, 2), 0);
         assert_eq!(d.len(), 3);
+    }
+
+    #[test]
+    fn settings_it_does_not_write_are_left_to_the_arrow_writer() {
+        use parquet::file::properties::{CdcOptions, WriterVersion};
+        let field = field(&DataType::Utf8, true);
+        let schema = Schema::new(vec![field.clone()]);
+        let descr = parquet::arrow::ArrowSchemaConverter::new()
+            .convert(&schema)
+            .unwrap()
+            .column(0);
+        let base = WriterProperties::builder;
+        assert!(FlatPages::new(&field, descr.clone(), &base().build()).is_some());
+        let others = [
+            base().set_writer_version(WriterVersion::PARQUET_2_0),
+            base().set_bloom_filter_enabled(true),
+            base().set_write_page_header_statistics(true),
+            base().set_write_row_group_number_distinct_values(true),
+            base().set_content_defined_chunking(Some(CdcOptions::default())),
+            base().set_statistics_enabled(EnabledStatistics::Chunk),
+            base().set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY),
+        ];
+        for (i, p) in others.into_iter().enumerate() {
+            assert!(
+                FlatPages::new(&field, descr.clone(), &p.build()).is_none(),
+                "setting {i}"
+            );
+        }
     }
 
     #[test]

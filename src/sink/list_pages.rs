@@ -26,7 +26,7 @@ use parquet::errors::{ParquetError, Result};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages};
+use super::chunk::{Chunk, Pages, plain_settings};
 use super::encode::{
     bit_packed, bit_width, delta_packed, end_levels, pack_small, rle_run, start_levels,
 };
@@ -141,8 +141,8 @@ pub struct ListPages {
 impl ListPages {
     /// A writer for the leaf `descr` of `field`, or None unless the field is
     /// a list of strings (one repeated level) with settings this module
-    /// writes: no statistics or bloom filter, DELTA_LENGTH_BYTE_ARRAY values
-    /// (alone or as the dictionary's fallback) and a codec it knows.
+    /// writes: no statistics, DELTA_LENGTH_BYTE_ARRAY values (alone or as
+    /// the dictionary's fallback), `plain_settings` and a codec it knows.
     pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
         let DataType::List(item) = field.data_type() else {
             return None;
@@ -155,7 +155,7 @@ impl ListPages {
             && descr.max_def_level() == def_item as i16
             && props.encoding(path) == Some(Encoding::DELTA_LENGTH_BYTE_ARRAY)
             && props.statistics_enabled(path) == EnabledStatistics::None
-            && props.bloom_filter_properties(path).is_none();
+            && plain_settings(props, path);
         if !writable {
             return None;
         }
@@ -408,6 +408,38 @@ mod tests {
             .build()
     }
 
+    #[test]
+    fn settings_it_does_not_write_are_left_to_the_arrow_writer() {
+        use parquet::file::properties::{CdcOptions, WriterVersion};
+        let field = Field::new("cards", list(&[]).data_type().clone(), true);
+        let schema = arrow_schema::Schema::new(vec![field.clone()]);
+        let descr = parquet::arrow::ArrowSchemaConverter::new()
+            .convert(&schema)
+            .unwrap()
+            .column(0);
+        let base = || {
+            WriterProperties::builder()
+                .set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY)
+                .set_statistics_enabled(EnabledStatistics::None)
+        };
+        assert!(ListPages::new(&field, descr.clone(), &base().build()).is_some());
+        let others = [
+            base().set_writer_version(WriterVersion::PARQUET_2_0),
+            base().set_bloom_filter_enabled(true),
+            base().set_write_page_header_statistics(true),
+            base().set_write_row_group_number_distinct_values(true),
+            base().set_content_defined_chunking(Some(CdcOptions::default())),
+            base().set_statistics_enabled(EnabledStatistics::Page),
+            base().set_encoding(Encoding::PLAIN),
+        ];
+        for (i, p) in others.into_iter().enumerate() {
+            assert!(
+                ListPages::new(&field, descr.clone(), &p.build()).is_none(),
+                "setting {i}"
+            );
+        }
+    }
+
     fn list(rows: &[Option<Vec<Option<&str>>>]) -> ArrayRef {
         let mut b = ListBuilder::new(StringBuilder::new());
         for r in rows {
@@ -596,6 +628,13 @@ mod tests {
     #[test]
     fn cards_are_dictionary_encoded_until_a_value_does_not_fit() {
         let p = |rows| props_with(true, Compression::SNAPPY, 1 << 20, rows);
+        // One row group of `array` in pieces of `piece`: it reads back the
+        // same; its dictionary page and data pages by encoding.
+        let one_group = |array: &ArrayRef, page_rows, piece| {
+            let bytes = write(array, &p(page_rows), 1, piece);
+            assert_eq!(concat(&read(bytes.clone(), None)).as_ref(), array.as_ref());
+            pages(&bytes, 0)
+        };
         // Only cards: every page from the dictionary, in both row groups.
         let cards = list(&vec![Some(vec![Some("AS"), Some("TD"), None]); 100]);
         let bytes = write(&cards, &p(30), 2, 40);
@@ -612,15 +651,13 @@ mod tests {
         let mut rows = vec![Some(vec![Some("KH")]); 100];
         rows[65] = Some(vec![Some("10H")]);
         let mixed = list(&rows);
-        let bytes = write(&mixed, &p(30), 1, 100);
         assert_eq!(
-            pages(&bytes, 0).1,
+            one_group(&mixed, 30, 100).1,
             [
                 (Encoding::RLE_DICTIONARY, 2),
                 (Encoding::DELTA_LENGTH_BYTE_ARRAY, 2)
             ]
         );
-        assert_eq!(concat(&read(bytes, None)).as_ref(), mixed.as_ref());
         // 300 distinct values: the page that would pass 255 falls back.
         let names: Vec<String> = (0..600u32)
             .map(|i| {
@@ -634,23 +671,19 @@ mod tests {
                 .map(|n| Some(vec![Some(n.as_str())]))
                 .collect::<Vec<_>>(),
         );
-        let bytes = write(&many, &p(100), 1, 600);
         assert_eq!(
-            pages(&bytes, 0).1,
+            one_group(&many, 100, 600).1,
             [
                 (Encoding::RLE_DICTIONARY, 2),
                 (Encoding::DELTA_LENGTH_BYTE_ARRAY, 4)
             ]
         );
-        assert_eq!(concat(&read(bytes, None)).as_ref(), many.as_ref());
         // Nothing but null lists: no dictionary page at all.
         let nulls = list(&vec![None; 50]);
-        let bytes = write(&nulls, &p(20), 1, 50);
         assert_eq!(
-            pages(&bytes, 0),
+            one_group(&nulls, 20, 50),
             (None, vec![(Encoding::DELTA_LENGTH_BYTE_ARRAY, 3)])
         );
-        assert_eq!(concat(&read(bytes, None)).as_ref(), nulls.as_ref());
     }
 
     proptest! {
