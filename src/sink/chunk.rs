@@ -34,8 +34,9 @@ pub(super) fn plain_settings(
 /// A column whose pages are built here (`list_pages`, `flat_pages`), one
 /// column chunk at a time.
 pub(super) trait Pages: Send {
-    /// Appends the rows of an array of the column's type.
-    fn write(&mut self, array: &dyn arrow_array::Array) -> Result<()>;
+    /// Appends the rows of arrays of the column's type: the parts in order,
+    /// written as one array of their rows would be.
+    fn write(&mut self, parts: &[&dyn arrow_array::Array]) -> Result<()>;
     /// Bytes the chunk will take, roughly (pages written plus the one being
     /// filled).
     fn estimated_bytes(&self) -> usize;
@@ -245,13 +246,15 @@ pub(super) mod testing {
 
     /// A file of the one column `field`, `groups` row groups of `array`
     /// each, its pages built by the writer `new` gives, from the array written
-    /// in pieces of `piece(group)` rows.
+    /// in pieces of `piece(group)` rows: a call each, or all of a group's
+    /// pieces as the parts of `one_call`.
     pub fn file_of<P: Pages>(
         field: &Field,
         array: &ArrayRef,
         props: &WriterProperties,
         groups: usize,
         piece: impl Fn(usize) -> usize,
+        one_call: bool,
         new: impl FnOnce(ColumnDescPtr) -> Option<P>,
     ) -> Bytes {
         let schema = Arc::new(Schema::new(vec![field.clone()]));
@@ -261,11 +264,20 @@ pub(super) mod testing {
             .unwrap();
         let mut pages = new(file.schema_descr().column(0)).expect("a writable column");
         for g in 0..groups {
+            let mut parts = Vec::new();
             let mut at = 0;
             while at < array.len() {
                 let n = piece(g).max(1).min(array.len() - at);
-                pages.write(&array.slice(at, n)).unwrap();
+                parts.push(array.slice(at, n));
                 at += n;
+            }
+            let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
+            if one_call {
+                pages.write(&parts).unwrap();
+            } else {
+                for part in parts {
+                    pages.write(&[part]).unwrap();
+                }
             }
             let (bytes, close) = pages.finish_chunk().unwrap();
             assert_eq!(close.rows_written, array.len() as u64);

@@ -109,6 +109,7 @@ fn int32(v: &[u8]) -> i32 {
 
 /// The parts of an array that rows are read from: value `r` is
 /// `data[ends[r]..ends[r + 1]]` for strings, `data[4r..4r + 4]` for integers.
+#[derive(Clone, Copy)]
 struct Rows<'a> {
     ends: &'a [i32],
     data: &'a [u8],
@@ -145,6 +146,7 @@ impl Page {
 
     /// The rows `range`: their levels, and their values as dictionary
     /// indices (`dict`, while it is on) or PLAIN.
+    #[inline(never)]
     fn rows(
         &mut self,
         rows: &Rows,
@@ -424,41 +426,58 @@ impl FlatPages {
 }
 
 impl Pages for FlatPages {
-    /// Appends the rows of a string or 32-bit integer array (as the column).
-    fn write(&mut self, array: &dyn Array) -> Result<()> {
+    /// Appends the rows of string or 32-bit integer arrays (as the column),
+    /// the parts in order as one run of rows.
+    fn write(&mut self, parts: &[&dyn Array]) -> Result<()> {
         let wrong = || ParquetError::General(format!("expected {:?} values", self.kind));
-        let (ends, data): (&[i32], &[u8]) = match self.kind {
-            Kind::Utf8 => {
-                let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
-                (s.value_offsets(), s.value_data())
+        let mut all = Vec::with_capacity(parts.len());
+        for array in parts {
+            let (ends, data): (&[i32], &[u8]) = match self.kind {
+                Kind::Utf8 => {
+                    let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
+                    (s.value_offsets(), s.value_data())
+                }
+                Kind::Int32 => {
+                    let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
+                    (&[], a.values().inner().as_slice())
+                }
+            };
+            let nulls = array.nulls().filter(|n| n.null_count() > 0);
+            if nulls.is_some() && !self.nullable {
+                return Err(ParquetError::General(
+                    "null values in a column that cannot hold them".into(),
+                ));
             }
-            Kind::Int32 => {
-                let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
-                (&[], a.values().inner().as_slice())
-            }
-        };
-        let nulls = array.nulls().filter(|n| n.null_count() > 0);
-        if nulls.is_some() && !self.nullable {
-            return Err(ParquetError::General(
-                "null values in a column that cannot hold them".into(),
-            ));
+            let rows = Rows {
+                ends,
+                data,
+                nulls,
+                kind: self.kind,
+            };
+            all.push((rows, array.len()));
         }
-        let rows = Rows {
-            ends,
-            data,
-            nulls,
-            kind: self.kind,
-        };
-        let len = array.len();
+        let len: usize = all.iter().map(|(_, n)| n).sum();
+        // The part being read and the next row of it.
+        let (mut part, mut at) = (0, 0);
         let mut r = 0;
         while r < len {
-            // Limits are checked every CHECK_ROWS rows (the Arrow writer
-            // checks them every 1,024 values).
+            // Limits are checked every CHECK_ROWS rows of the whole run,
+            // wherever the parts meet (the Arrow writer checks them every
+            // 1,024 values).
             let room = (self.page_rows - self.page.rows).min(CHECK_ROWS);
-            let end = (r + room).min(len);
-            let dict = self.dict.as_mut().filter(|_| self.dict_on);
-            (self.page).rows(&rows, r..end, dict, self.nullable, self.statistics);
-            r = end;
+            let mut take = room.min(len - r);
+            r += take;
+            while take > 0 {
+                // (A copy on the stack: its fields then stay in registers.)
+                let (rows, n) = all[part];
+                let k = take.min(n - at);
+                let dict = self.dict.as_mut().filter(|_| self.dict_on);
+                (self.page).rows(&rows, at..at + k, dict, self.nullable, self.statistics);
+                (at, take) = (at + k, take - k);
+                if at == n {
+                    (part, at) = (part + 1, 0);
+                }
+            }
             let dict_full = self.dict_on
                 && (self.dict.as_ref()).is_some_and(|d| d.page_bytes(self.kind) >= self.dict_limit);
             if self.page.rows >= self.page_rows || self.page_size() >= self.page_bytes || dict_full
@@ -872,6 +891,7 @@ mod tests {
             p,
             groups,
             |g| 7 + 50 * g,
+            false,
             |descr| FlatPages::new(&field, descr, p),
         )
     }
@@ -1089,6 +1109,47 @@ mod tests {
         );
     }
 
+    /// The file of one column of `array` (two row groups), written in
+    /// pieces of `piece(group)` rows, a call each or as the parts of one.
+    fn file_in(
+        array: &ArrayRef,
+        nullable: bool,
+        p: &WriterProperties,
+        piece: impl Fn(usize) -> usize,
+        one_call: bool,
+    ) -> Bytes {
+        let field = field(array.data_type(), nullable);
+        file_of(&field, array, p, 2, piece, one_call, |descr| {
+            FlatPages::new(&field, descr, p)
+        })
+    }
+
+    #[test]
+    fn parts_written_in_one_call_make_the_file_the_whole_array_makes() {
+        // Pages cut by size, which is checked every CHECK_ROWS rows of the
+        // run, wherever its parts meet; and a dictionary that passes its
+        // limit part of the way.
+        for nulls in [true, false] {
+            for dictionary in [true, false] {
+                for dict_bytes in [1 << 20, 300] {
+                    let p = WriterProperties::builder()
+                        .set_compression(Compression::SNAPPY)
+                        .set_dictionary_enabled(dictionary)
+                        .set_dictionary_page_size_limit(dict_bytes)
+                        .set_data_page_size_limit(200)
+                        .build();
+                    let a = mixed(3_000, nulls);
+                    let whole = file_in(&a, nulls, &p, |_| a.len(), false);
+                    let parts = file_in(&a, nulls, &p, |g| 61 + 50 * g, true);
+                    assert_eq!(whole, parts, "nulls {nulls}, dictionary {dictionary}");
+                    // A call per part checks at other rows: other pages.
+                    let calls = file_in(&a, nulls, &p, |g| 61 + 50 * g, false);
+                    assert_ne!(whole, calls, "nulls {nulls}, dictionary {dictionary}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn boundary_orders_and_null_pages_match() {
         let p = props(Compression::UNCOMPRESSED, true, 10, 1 << 20);
@@ -1163,7 +1224,7 @@ mod tests {
         let descr = file.schema_descr().column(0);
         let mut pages = FlatPages::new(&field(&DataType::Utf8, false), descr, &p).unwrap();
         let a = StringArray::from(vec![Some("N"), None]);
-        assert!(pages.write(&a).is_err());
+        assert!(pages.write(&[&a]).is_err());
     }
 
     #[test]
@@ -1211,6 +1272,25 @@ mod tests {
             let a: ArrayRef = Arc::new(StringArray::from(values));
             let p = props(Compression::SNAPPY, dictionary, rows, dict_bytes);
             same_as_the_arrow_writer(&a, true, &p);
+        }
+
+        #[test]
+        fn any_parts_make_the_file_the_whole_array_makes(
+            values in proptest::collection::vec(
+                proptest::option::weighted(0.8, "[a-c]{0,10}|[NESW]"), 1..700),
+            piece in 1usize..300,
+            page_bytes in 1usize..400,
+            dictionary in any::<bool>(),
+            dict_bytes in 8usize..400,
+        ) {
+            let a: ArrayRef = Arc::new(StringArray::from(values));
+            let p = WriterProperties::builder()
+                .set_dictionary_enabled(dictionary)
+                .set_dictionary_page_size_limit(dict_bytes)
+                .set_data_page_size_limit(page_bytes)
+                .build();
+            let whole = file_in(&a, true, &p, |_| a.len(), false);
+            prop_assert_eq!(whole, file_in(&a, true, &p, |g| piece + g, true));
         }
 
         #[test]

@@ -6,3 +6,4 @@ mod encode;
 mod flat_pages;
 mod list_pages;
 pub mod parquet;
+mod parts;

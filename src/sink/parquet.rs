@@ -23,6 +23,7 @@ use super::chunk::Pages;
 use super::copy::{CaptureFactory, Captured, restate, splice};
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
+use super::parts::Parts;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -207,8 +208,7 @@ pub struct TableSink {
     /// than by the Arrow writer (see `direct_pages`).
     direct: Vec<Option<Box<dyn Pages>>>,
     schema: SchemaRef,
-    pending: Vec<RecordBatch>,
-    pending_rows: usize,
+    pending: Parts,
     rows: u64,
     /// Column chunks spliced from their source rather than encoded.
     spliced: u64,
@@ -360,8 +360,7 @@ impl TableSink {
             copies,
             direct,
             schema,
-            pending: Vec::new(),
-            pending_rows: 0,
+            pending: Parts::default(),
             rows: 0,
             spliced: 0,
         })
@@ -372,50 +371,17 @@ impl TableSink {
     }
 
     pub fn write(&mut self, batch: RecordBatch) -> Result<(), Error> {
-        if batch.num_rows() == 0 {
-            return Ok(());
-        }
-        self.pending_rows += batch.num_rows();
         self.pending.push(batch);
-        while self.pending_rows >= WRITE_BATCH_ROWS {
-            let head = self.take_head(WRITE_BATCH_ROWS)?;
+        while self.pending.num_rows() >= WRITE_BATCH_ROWS {
+            let head = self.pending.take_front(WRITE_BATCH_ROWS);
             self.write_now(head)?;
         }
         Ok(())
     }
 
-    /// The first `n` pending rows as one batch (`n` <= the pending rows).
-    /// Only those rows are copied, and only when they span batches; the
-    /// rest stay pending as slices (copying them too, as concatenating all
-    /// pending batches did, copied most rows twice).
-    fn take_head(&mut self, n: usize) -> Result<RecordBatch, Error> {
-        let mut head = Vec::new();
-        let mut need = n;
-        let mut rest = Vec::new();
-        for b in self.pending.drain(..) {
-            let rows = b.num_rows();
-            if need == 0 {
-                rest.push(b);
-            } else if rows <= need {
-                need -= rows;
-                head.push(b);
-            } else {
-                head.push(b.slice(0, need));
-                rest.push(b.slice(need, rows - need));
-                need = 0;
-            }
-        }
-        self.pending = rest;
-        self.pending_rows -= n;
-        Ok(match head.len() {
-            1 => head.pop().expect("one batch"),
-            _ => arrow_select::concat::concat_batches(&self.schema, &head)?,
-        })
-    }
-
-    fn write_now(&mut self, batch: RecordBatch) -> Result<(), Error> {
-        self.rows += batch.num_rows() as u64;
-        self.write_rows(batch).map_err(pq_err(&self.tmp_path))
+    fn write_now(&mut self, rows: Parts) -> Result<(), Error> {
+        self.rows += rows.num_rows() as u64;
+        self.write_rows(rows).map_err(pq_err(&self.tmp_path))
     }
 
     /// Rows into row groups, cut as the Arrow writer cuts them: at most
@@ -423,7 +389,7 @@ impl TableSink {
     /// reaches MAX_ROW_GROUP_BYTES (a batch that would pass it is split by the
     /// average row size so far). A group also ends before rows whose copy
     /// column stops repeating its source.
-    fn write_rows(&mut self, mut remaining: RecordBatch) -> parquet::errors::Result<()> {
+    fn write_rows(&mut self, mut remaining: Parts) -> parquet::errors::Result<()> {
         loop {
             self.open_group()?;
             let buffered = self.group.as_ref().map_or(0, |g| g.rows);
@@ -482,14 +448,15 @@ impl TableSink {
 
     /// Encodes rows into the open row group; false (and nothing written) when
     /// the group splices a copy column these rows do not repeat.
-    fn encode(&mut self, batch: &RecordBatch) -> parquet::errors::Result<bool> {
+    fn encode(&mut self, rows: &Parts) -> parquet::errors::Result<bool> {
         let g = self.group.as_mut().expect("open row group");
         for (p, copying) in self.copies.iter_mut().zip(g.copying.iter_mut()) {
             if p.off || *copying == Some(false) {
                 *copying = Some(false);
                 continue;
             }
-            let same = batch.column(p.copy_field).as_ref() == batch.column(p.source_field).as_ref();
+            let same = (rows.batches().iter())
+                .all(|b| b.column(p.copy_field).as_ref() == b.column(p.source_field).as_ref());
             match (*copying, same) {
                 (Some(true), false) => {
                     p.off = true;
@@ -499,22 +466,23 @@ impl TableSink {
                 _ => {}
             }
         }
-        for (i, (field, column)) in self.schema.fields().iter().zip(batch.columns()).enumerate() {
+        for (i, field) in self.schema.fields().iter().enumerate() {
             let spliced = (self.copies.iter().zip(&g.copying))
                 .any(|(p, c)| p.copy_field == i && *c == Some(true));
             if spliced {
                 continue;
             }
             if let Some(direct) = self.direct[i].as_mut() {
-                direct.write(column)?;
+                direct.write(&rows.column(i))?;
                 continue;
             }
-            let leaves = compute_leaves(field, column)?;
+            let column = rows.joined_column(i)?;
+            let leaves = compute_leaves(field, &column)?;
             for (w, leaf) in g.writers[self.leaf_start[i]..].iter_mut().zip(&leaves) {
                 w.write(leaf)?;
             }
         }
-        g.rows += batch.num_rows();
+        g.rows += rows.num_rows();
         Ok(true)
     }
 
@@ -598,8 +566,8 @@ impl TableSink {
 
     /// [`finish`](Self::finish), also giving the number of spliced chunks.
     fn finish_counted(mut self) -> Result<(u64, u64), Error> {
-        if self.pending_rows > 0 {
-            let all = self.take_head(self.pending_rows)?;
+        if self.pending.num_rows() > 0 {
+            let all = std::mem::take(&mut self.pending);
             self.write_now(all)?;
         }
         self.flush().map_err(pq_err(&self.tmp_path))?;
