@@ -127,54 +127,120 @@ impl Rows<'_> {
     }
 }
 
-impl Page {
-    /// Row `r`'s validity, recorded; true if it has a value.
-    #[inline]
-    fn level(&mut self, rows: &Rows, r: usize, nullable: bool) -> bool {
-        let valid = rows.nulls.is_none_or(|n| n.is_valid(r));
-        if nullable {
-            let (word, bit) = (self.rows / 64, self.rows % 64);
-            if bit == 0 {
-                self.valid.push(0);
-            }
-            self.valid[word] |= (valid as u64) << bit;
+/// Appends `n` validity bits to `words` (which hold `at` bits, each word
+/// filled from its lowest bit): from `bits` (bytes, and the bit to start at)
+/// or, without them, all set. Returns how many of them are set.
+fn append_bits(words: &mut Vec<u64>, at: usize, bits: Option<(&[u8], usize)>, n: usize) -> usize {
+    let mut pos = at;
+    let mut ones = 0;
+    let mut put = |w: u64, len: usize| {
+        ones += w.count_ones() as usize;
+        let (word, bit) = (pos / 64, pos % 64);
+        words.resize((pos + len).div_ceil(64), 0);
+        words[word] |= w << bit;
+        if bit + len > 64 {
+            words[word + 1] |= w >> (64 - bit);
         }
-        self.rows += 1;
-        self.nulls += !valid as usize;
-        valid
+        pos += len;
+    };
+    match bits {
+        Some((bytes, offset)) => {
+            let chunks = arrow_buffer::bit_chunk_iterator::BitChunks::new(bytes, offset, n);
+            for w in chunks.iter() {
+                put(w, 64);
+            }
+            if chunks.remainder_len() > 0 {
+                put(chunks.remainder_bits(), chunks.remainder_len());
+            }
+        }
+        None => {
+            let (whole, rest) = (n / 64, n % 64);
+            for _ in 0..whole {
+                put(!0, 64);
+            }
+            if rest > 0 {
+                put((1 << rest) - 1, rest);
+            }
+        }
     }
+    ones
+}
 
+impl Page {
     /// The rows `range`: their levels, and their values as dictionary
-    /// indices (`dict`, while it is on) or PLAIN.
+    /// indices (`dict`, while it is on) or PLAIN. The levels go in whole
+    /// words (a nullable column's validity bits copied 64 at a time); the
+    /// values in a loop for each case, counts kept in locals.
     #[inline(never)]
     fn rows(
         &mut self,
         rows: &Rows,
         range: std::ops::Range<usize>,
-        mut dict: Option<&mut StrDict>,
+        dict: Option<&mut StrDict>,
         nullable: bool,
         statistics: bool,
     ) {
-        for r in range {
-            if !self.level(rows, r, nullable) {
-                continue;
+        let n = range.len();
+        // (`write` lets nulls into nullable columns only.)
+        if nullable {
+            let valid = match rows.nulls {
+                Some(nulls) => {
+                    let bits = (nulls.validity(), nulls.offset() + range.start);
+                    append_bits(&mut self.valid, self.rows, Some(bits), n)
+                }
+                None => append_bits(&mut self.valid, self.rows, None, n),
+            };
+            self.nulls += n - valid;
+        }
+        self.rows += n;
+        let mut unencoded = 0;
+        match (rows.nulls, dict) {
+            (None, Some(dict)) => {
+                for r in range {
+                    unencoded += self.index_value(rows, r, dict, statistics);
+                }
             }
-            let (a, b) = rows.span(r);
-            self.unencoded += (b - a) as i64;
-            let Some(dict) = dict.as_deref_mut() else {
-                self.plain_value(&rows.data[a..b], rows.kind, statistics);
-                continue;
-            };
-            let index = match rows.kind {
-                Kind::Int32 => dict.index_int(&rows.data[a..b]),
-                Kind::Utf8 => dict.index(rows.data, a, b),
-            };
-            self.indices.push(index);
-            if statistics && dict.page[index as usize] != dict.page_no {
-                dict.page[index as usize] = dict.page_no;
-                self.used.push(index);
+            (Some(nulls), Some(dict)) => {
+                for r in range.filter(|&r| nulls.is_valid(r)) {
+                    unencoded += self.index_value(rows, r, dict, statistics);
+                }
+            }
+            (None, None) => {
+                for r in range {
+                    unencoded += self.plain_row(rows, r, statistics);
+                }
+            }
+            (Some(nulls), None) => {
+                for r in range.filter(|&r| nulls.is_valid(r)) {
+                    unencoded += self.plain_row(rows, r, statistics);
+                }
             }
         }
+        self.unencoded += unencoded;
+    }
+
+    /// Row `r`'s value as a dictionary index; its length.
+    #[inline(always)]
+    fn index_value(&mut self, rows: &Rows, r: usize, dict: &mut StrDict, statistics: bool) -> i64 {
+        let (a, b) = rows.span(r);
+        let index = match rows.kind {
+            Kind::Int32 => dict.index_int(&rows.data[a..b]),
+            Kind::Utf8 => dict.index(rows.data, a, b),
+        };
+        self.indices.push(index);
+        if statistics && dict.page[index as usize] != dict.page_no {
+            dict.page[index as usize] = dict.page_no;
+            self.used.push(index);
+        }
+        (b - a) as i64
+    }
+
+    /// Row `r`'s value PLAIN-encoded; its length.
+    #[inline(always)]
+    fn plain_row(&mut self, rows: &Rows, r: usize, statistics: bool) -> i64 {
+        let (a, b) = rows.span(r);
+        self.plain_value(&rows.data[a..b], rows.kind, statistics);
+        (b - a) as i64
     }
 
     /// A value PLAIN-encoded; the page's smallest and largest are kept as
@@ -711,7 +777,7 @@ impl StrDict {
     }
 
     /// The index of `data[a..b]`, added if new.
-    #[inline]
+    #[inline(always)]
     fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
         let len = (b - a) as u32;
         if len <= 8 {
@@ -740,7 +806,7 @@ impl StrDict {
 
     /// The index of an integer (its four bytes): small ones through a
     /// table, the rest as short values.
-    #[inline]
+    #[inline(always)]
     fn index_int(&mut self, v: &[u8]) -> u32 {
         let n = int32(v);
         let Some(at) = n.checked_sub(SMALL_MIN).filter(|&k| (k as usize) < SMALL) else {
@@ -1272,6 +1338,41 @@ mod tests {
             let a: ArrayRef = Arc::new(StringArray::from(values));
             let p = props(Compression::SNAPPY, dictionary, rows, dict_bytes);
             same_as_the_arrow_writer(&a, true, &p);
+        }
+
+        #[test]
+        fn validity_bits_are_appended_as_one_at_a_time(
+            runs in proptest::collection::vec(
+                (proptest::collection::vec(any::<bool>(), 0..200), 0usize..9, any::<bool>()), 1..6),
+        ) {
+            // Runs of bits (read from a byte offset plus a bit offset, or
+            // all set) appended one after the other, against a bit vector.
+            let (mut words, mut expected) = (Vec::new(), Vec::new());
+            for (bits, skip, all_set) in runs {
+                let at = expected.len();
+                let n = bits.len();
+                let ones = if all_set {
+                    expected.extend(std::iter::repeat_n(true, n));
+                    append_bits(&mut words, at, None, n)
+                } else {
+                    let mut src = vec![true; skip];
+                    src.extend(&bits);
+                    let buffer = arrow_buffer::BooleanBuffer::from(src);
+                    expected.extend(&bits);
+                    append_bits(&mut words, at, Some((buffer.values(), skip)), n)
+                };
+                let want = if all_set { n } else { bits.iter().filter(|&&b| b).count() };
+                prop_assert_eq!(ones, want);
+                prop_assert_eq!(words.len(), expected.len().div_ceil(64));
+            }
+            for (i, &b) in expected.iter().enumerate() {
+                prop_assert_eq!(words[i / 64] >> (i % 64) & 1 == 1, b, "bit {}", i);
+            }
+            // Nothing set past the last bit.
+            let tail = expected.len() % 64;
+            if tail > 0 {
+                prop_assert_eq!(words.last().unwrap() >> tail, 0);
+            }
         }
 
         #[test]
