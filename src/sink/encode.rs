@@ -14,18 +14,32 @@ pub(super) const MINI: usize = BLOCK / MINIBLOCKS;
 
 pub(super) enum Compressor {
     None,
-    Zstd(Box<zstd::bulk::Compressor<'static>>),
+    /// At this level, through the thread's context (see [`ZSTD`]).
+    Zstd(i32),
     Snappy(Box<snap::raw::Encoder>),
     Lz4Raw,
+}
+
+thread_local! {
+    /// One zstd context per thread and level, shared by every column a
+    /// thread compresses: a context holds about a megabyte of tables once
+    /// used, and a convert writes about 90 columns. A page is compressed
+    /// whole, so the bytes do not depend on what the context did before.
+    static ZSTD: std::cell::RefCell<Option<(i32, zstd::bulk::Compressor<'static>)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Compressor {
     pub(super) fn new(c: Compression) -> Option<Compressor> {
         Some(match c {
             Compression::UNCOMPRESSED => Compressor::None,
-            Compression::ZSTD(level) => Compressor::Zstd(Box::new(
-                zstd::bulk::Compressor::new(level.compression_level()).ok()?,
-            )),
+            Compression::ZSTD(level) => {
+                let level = level.compression_level();
+                // (The level is checked here, where a bad one can still be
+                // refused.)
+                zstd::bulk::Compressor::new(level).ok()?;
+                Compressor::Zstd(level)
+            }
             Compression::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new())),
             Compression::LZ4_RAW => Compressor::Lz4Raw,
             _ => return None,
@@ -37,9 +51,16 @@ impl Compressor {
         out.clear();
         match self {
             Compressor::None => out.extend_from_slice(input),
-            Compressor::Zstd(z) => {
+            Compressor::Zstd(level) => {
                 out.reserve(zstd::zstd_safe::compress_bound(input.len()));
-                z.compress_to_buffer(input, out)?;
+                ZSTD.with_borrow_mut(|z| -> Result<()> {
+                    let z = match z {
+                        Some((l, z)) if *l == *level => z,
+                        _ => &mut z.insert((*level, zstd::bulk::Compressor::new(*level)?)).1,
+                    };
+                    z.compress_to_buffer(input, out)?;
+                    Ok(())
+                })?;
             }
             Compressor::Snappy(s) => {
                 out.resize(snap::raw::max_compress_len(input.len()), 0);
@@ -184,5 +205,39 @@ pub(super) fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
                 .take(MINI);
             pack(buf, padded, width);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet::basic::ZstdLevel;
+
+    #[test]
+    fn zstd_pages_do_not_depend_on_what_the_thread_compressed_before() {
+        // The thread's context is shared by every column at a level, and
+        // made anew when the level changes: each page as zstd compresses
+        // it alone.
+        let page: Vec<u8> = (0..20_000u32)
+            .flat_map(|i| (i % 251 * i).to_le_bytes())
+            .collect();
+        let other: Vec<u8> = (0..5_000u32).flat_map(|i| (i * 7).to_le_bytes()).collect();
+        let mut out = Vec::new();
+        for level in [1, 9, 1, 3] {
+            let mut c = Compressor::new(Compression::ZSTD(ZstdLevel::try_new(level).unwrap()))
+                .expect("a zstd level");
+            for input in [&page, &other, &page] {
+                c.compress(input, &mut out).unwrap();
+                assert_eq!(
+                    out,
+                    zstd::bulk::compress(input, level).unwrap(),
+                    "level {level}"
+                );
+            }
+        }
+        assert_ne!(
+            zstd::bulk::compress(&page, 1).unwrap(),
+            zstd::bulk::compress(&page, 9).unwrap()
+        );
     }
 }
