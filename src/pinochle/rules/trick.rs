@@ -91,22 +91,17 @@ pub fn check_held(
     trump: Option<Suit>,
     must_head: bool,
 ) -> Result<(), Violation> {
-    let has = |s: Suit| u64::from_ne_bytes(held[s as usize]) != 0;
+    // A suit's counts as one word, rank `r` in byte `r`.
+    let word = |s: Suit| u64::from_le_bytes(held[s as usize]);
+    let has = |s: Suit| word(s) != 0;
+    // Whether a held card of suit `s` beats `best`: a lower rank (a better
+    // card) of its suit, or any card of trump over another suit.
     let can_beat = |s: Suit| {
-        held[s as usize][..RANKS.len()]
-            .iter()
-            .enumerate()
-            .any(|(r, &n)| {
-                n > 0
-                    && beats(
-                        Card {
-                            suit: s,
-                            rank: RANKS[r],
-                        },
-                        best,
-                        trump,
-                    )
-            })
+        if s == best.suit {
+            word(s) & ((1u64 << (8 * best.rank as u32)) - 1) != 0
+        } else {
+            Some(s) == trump && has(s)
+        }
     };
     if has(led) {
         if card.suit != led {
@@ -130,11 +125,98 @@ pub fn check_held(
     Ok(())
 }
 
-const RANKS: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const RANKS: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
+    const SUITS: [Suit; 4] = [Suit::C, Suit::D, Suit::S, Suit::H];
+
+    /// `check_held` as the rules say it, card by card.
+    fn check_held_by_cards(
+        held: &Holding,
+        led: Suit,
+        best: Card,
+        card: Card,
+        trump: Option<Suit>,
+        must_head: bool,
+    ) -> Result<(), Violation> {
+        let cards = |s: Suit| {
+            RANKS
+                .into_iter()
+                .filter(move |&r| held[s as usize][r as usize] > 0)
+                .map(move |rank| Card { suit: s, rank })
+        };
+        let has = |s: Suit| cards(s).next().is_some();
+        let can_beat = |s: Suit| cards(s).any(|c| beats(c, best, trump));
+        let must = if has(led) {
+            Some((led, Violation::MustFollow))
+        } else {
+            trump.filter(|&t| has(t)).map(|t| (t, Violation::MustTrump))
+        };
+        match must {
+            Some((s, _)) if card.suit == s => {
+                if must_head && !beats(card, best, trump) && can_beat(s) {
+                    Err(Violation::MustHead)
+                } else {
+                    Ok(())
+                }
+            }
+            Some((_, v)) => Err(v),
+            None => Ok(()),
+        }
+    }
+
+    #[test]
+    fn held_cards_are_checked_as_card_by_card() {
+        // Every led suit, winning card, card played, trump and heading
+        // rule, against holdings from a fixed generator (each suit empty,
+        // one card, or several).
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let all: Vec<Card> = SUITS
+            .into_iter()
+            .flat_map(|suit| RANKS.into_iter().map(move |rank| Card { suit, rank }))
+            .collect();
+        let mut checked = [0usize; 4];
+        for _ in 0..300 {
+            let mut held: Holding = [[0; 8]; 4];
+            for suit in &mut held {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bits = match x % 4 {
+                    0 => 0,
+                    1 => 1 << ((x >> 8) % 6),
+                    _ => (x >> 8) & 0x3f,
+                };
+                for (r, n) in suit[..6].iter_mut().enumerate() {
+                    *n = ((bits >> r) & 1) as u8 * (1 + (x >> (20 + r)) as u8 % 2);
+                }
+            }
+            for led in SUITS {
+                for &best in &all {
+                    for &card in &all {
+                        for trump in [None, Some(Suit::H), Some(led)] {
+                            for must_head in [false, true] {
+                                let want =
+                                    check_held_by_cards(&held, led, best, card, trump, must_head);
+                                let got = check_held(&held, led, best, card, trump, must_head);
+                                assert_eq!(got, want, "{held:?} {led:?} {best:?} {card:?}");
+                                checked[match want {
+                                    Ok(()) => 0,
+                                    Err(Violation::MustFollow) => 1,
+                                    Err(Violation::MustTrump) => 2,
+                                    Err(Violation::MustHead) => 3,
+                                }] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Every outcome was met.
+        assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
+    }
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace()
