@@ -154,12 +154,19 @@ pub(super) fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
     let whole = values.chunks_exact(8);
     let rest = whole.remainder();
     buf.reserve(values.len().div_ceil(8) * w + 8);
+    // All eight bytes of a group's word are copied (a fixed-size move, not
+    // a call for `w` bytes) and the ones past `w` cut off again.
+    let mut put = |word: u64| {
+        let at = buf.len();
+        buf.extend_from_slice(&word.to_le_bytes());
+        buf.truncate(at + w);
+    };
     for g in whole {
         let g: &[u8; 8] = g.try_into().expect("eight values");
-        buf.extend_from_slice(&group(g).to_le_bytes()[..w]);
+        put(group(g));
     }
     if !rest.is_empty() {
-        buf.extend_from_slice(&group(rest).to_le_bytes()[..w]);
+        put(group(rest));
     }
 }
 
