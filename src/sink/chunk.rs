@@ -240,7 +240,7 @@ pub(super) mod testing {
         ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection,
     };
     use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
-    use parquet::file::properties::WriterProperties;
+    use parquet::file::properties::{WriterProperties, WriterPropertiesBuilder};
     use parquet::schema::types::ColumnDescPtr;
     use std::sync::Arc;
 
@@ -308,6 +308,36 @@ pub(super) mod testing {
             .map(|r| r.unwrap().column(0).clone())
             .collect();
         (arrays, meta)
+    }
+
+    /// Asserts that a page builder takes `field` under the settings `base`
+    /// gives, and leaves it to the Arrow writer under each setting
+    /// `plain_settings` refuses and under each of `others` (the builder's
+    /// own limits), all on top of `base`.
+    pub fn assert_settings_left_to_the_arrow_writer(
+        field: &Field,
+        base: impl Fn() -> WriterPropertiesBuilder,
+        others: impl FnOnce(&dyn Fn() -> WriterPropertiesBuilder) -> Vec<WriterPropertiesBuilder>,
+        takes: impl Fn(ColumnDescPtr, &WriterProperties) -> bool,
+    ) {
+        use parquet::file::properties::{CdcOptions, WriterVersion};
+        let schema = Schema::new(vec![field.clone()]);
+        let descr = parquet::arrow::ArrowSchemaConverter::new()
+            .convert(&schema)
+            .unwrap()
+            .column(0);
+        assert!(takes(descr.clone(), &base().build()));
+        let mut refused = vec![
+            base().set_writer_version(WriterVersion::PARQUET_2_0),
+            base().set_bloom_filter_enabled(true),
+            base().set_write_page_header_statistics(true),
+            base().set_write_row_group_number_distinct_values(true),
+            base().set_content_defined_chunking(Some(CdcOptions::default())),
+        ];
+        refused.extend(others(&base));
+        for (i, p) in refused.into_iter().enumerate() {
+            assert!(!takes(descr.clone(), &p.build()), "setting {i}");
+        }
     }
 
     /// The parts as one array.

@@ -188,6 +188,7 @@ impl Page {
                     let bits = (nulls.validity(), nulls.offset() + range.start);
                     append_bits(&mut self.valid, self.rows, Some(bits), n)
                 }
+                // (A call of its own: the all-set case then compiles apart.)
                 None => append_bits(&mut self.valid, self.rows, None, n),
             };
             self.nulls += n - valid;
@@ -919,7 +920,7 @@ fn hash(v: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunk::testing::{concat, file_of, read};
+    use super::super::chunk::testing::{self, concat, file_of, read};
     use super::*;
     use arrow_array::cast::AsArray;
     use arrow_array::{ArrayRef, RecordBatch, StringArray};
@@ -1253,30 +1254,18 @@ mod tests {
 
     #[test]
     fn settings_it_does_not_write_are_left_to_the_arrow_writer() {
-        use parquet::file::properties::{CdcOptions, WriterVersion};
         let field = field(&DataType::Utf8, true);
-        let schema = Schema::new(vec![field.clone()]);
-        let descr = parquet::arrow::ArrowSchemaConverter::new()
-            .convert(&schema)
-            .unwrap()
-            .column(0);
-        let base = WriterProperties::builder;
-        assert!(FlatPages::new(&field, descr.clone(), &base().build()).is_some());
-        let others = [
-            base().set_writer_version(WriterVersion::PARQUET_2_0),
-            base().set_bloom_filter_enabled(true),
-            base().set_write_page_header_statistics(true),
-            base().set_write_row_group_number_distinct_values(true),
-            base().set_content_defined_chunking(Some(CdcOptions::default())),
-            base().set_statistics_enabled(EnabledStatistics::Chunk),
-            base().set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY),
-        ];
-        for (i, p) in others.into_iter().enumerate() {
-            assert!(
-                FlatPages::new(&field, descr.clone(), &p.build()).is_none(),
-                "setting {i}"
-            );
-        }
+        testing::assert_settings_left_to_the_arrow_writer(
+            &field,
+            WriterProperties::builder,
+            |base| {
+                vec![
+                    base().set_statistics_enabled(EnabledStatistics::Chunk),
+                    base().set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY),
+                ]
+            },
+            |descr, p| FlatPages::new(&field, descr, p).is_some(),
+        );
     }
 
     #[test]

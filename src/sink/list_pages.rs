@@ -430,34 +430,22 @@ mod tests {
 
     #[test]
     fn settings_it_does_not_write_are_left_to_the_arrow_writer() {
-        use parquet::file::properties::{CdcOptions, WriterVersion};
         let field = Field::new("cards", list(&[]).data_type().clone(), true);
-        let schema = arrow_schema::Schema::new(vec![field.clone()]);
-        let descr = parquet::arrow::ArrowSchemaConverter::new()
-            .convert(&schema)
-            .unwrap()
-            .column(0);
-        let base = || {
-            WriterProperties::builder()
-                .set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY)
-                .set_statistics_enabled(EnabledStatistics::None)
-        };
-        assert!(ListPages::new(&field, descr.clone(), &base().build()).is_some());
-        let others = [
-            base().set_writer_version(WriterVersion::PARQUET_2_0),
-            base().set_bloom_filter_enabled(true),
-            base().set_write_page_header_statistics(true),
-            base().set_write_row_group_number_distinct_values(true),
-            base().set_content_defined_chunking(Some(CdcOptions::default())),
-            base().set_statistics_enabled(EnabledStatistics::Page),
-            base().set_encoding(Encoding::PLAIN),
-        ];
-        for (i, p) in others.into_iter().enumerate() {
-            assert!(
-                ListPages::new(&field, descr.clone(), &p.build()).is_none(),
-                "setting {i}"
-            );
-        }
+        testing::assert_settings_left_to_the_arrow_writer(
+            &field,
+            || {
+                WriterProperties::builder()
+                    .set_encoding(Encoding::DELTA_LENGTH_BYTE_ARRAY)
+                    .set_statistics_enabled(EnabledStatistics::None)
+            },
+            |base| {
+                vec![
+                    base().set_statistics_enabled(EnabledStatistics::Page),
+                    base().set_encoding(Encoding::PLAIN),
+                ]
+            },
+            |descr, p| ListPages::new(&field, descr, p).is_some(),
+        );
     }
 
     fn list(rows: &[Option<Vec<Option<&str>>>]) -> ArrayRef {
