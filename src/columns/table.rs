@@ -76,16 +76,16 @@ pub fn append_i32s(b: &mut I32List, items: Option<impl IntoIterator<Item = Optio
 
 macro_rules! col_builder {
     (u64) => {
-        arrow_array::builder::UInt64Builder
+        $crate::columns::prims::PrimBuilder<arrow_array::types::UInt64Type>
     };
     (i32) => {
-        arrow_array::builder::Int32Builder
+        $crate::columns::prims::PrimBuilder<arrow_array::types::Int32Type>
     };
     (bool) => {
         arrow_array::builder::BooleanBuilder
     };
     (date) => {
-        arrow_array::builder::Date32Builder
+        $crate::columns::prims::PrimBuilder<arrow_array::types::Date32Type>
     };
     (str) => {
         $crate::columns::strings::StrBuilder
