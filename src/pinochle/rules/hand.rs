@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use std::borrow::Cow;
 
-use super::meld::{Counts, MeldItem, counts, has_marriage_in, meld_of_counts};
+use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
 use super::trick::{Holding, Violation, beats, check_held, holding, points, winner};
@@ -79,7 +79,7 @@ pub struct Derived<'a> {
     /// Cards dealt to each seat: the Deal tag's, or rebuilt from the play.
     pub dealt: [Option<Cow<'a, [Card]>>; PLAYERS],
     pub dealt_from_play: bool,
-    pub melds: [Option<(i32, Vec<MeldItem>)>; PLAYERS],
+    pub melds: [Option<(i32, MeldItems)>; PLAYERS],
     pub score: Option<HandScore>,
     pub issues: Vec<Issue>,
     /// Why values are left null, in plain words.

@@ -45,6 +45,67 @@ pub struct MeldItem {
     pub points: i32,
 }
 
+/// A meld breakdown: at most one item of each kind, held inline (a hand's
+/// four breakdowns cost four allocations a hand as vectors).
+#[derive(Clone, Copy)]
+pub struct MeldItems {
+    items: [MeldItem; MeldItems::KINDS],
+    len: u8,
+}
+
+impl MeldItems {
+    /// The number of kinds of meld.
+    pub const KINDS: usize = 8;
+
+    pub fn new() -> Self {
+        MeldItems {
+            items: [MeldItem {
+                kind: MeldKind::Run,
+                count: 0,
+                points: 0,
+            }; Self::KINDS],
+            len: 0,
+        }
+    }
+
+    /// Appends an item; each kind is pushed at most once, so it always fits.
+    fn push(&mut self, item: MeldItem) {
+        self.items[self.len as usize] = item;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[MeldItem] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl Default for MeldItems {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::ops::Deref for MeldItems {
+    type Target = [MeldItem];
+    fn deref(&self) -> &[MeldItem] {
+        self.as_slice()
+    }
+}
+
+impl PartialEq for MeldItems {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MeldItems {}
+
+impl std::fmt::Debug for MeldItems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 /// How many of each card: `[suit][rank]`.
 pub type Counts = [[u32; 6]; 4];
 
@@ -65,14 +126,14 @@ fn points(table: &SetPoints, n: u32) -> i32 {
 
 /// The meld of `cards` with `trump` (`None`: no trump named), as a total and
 /// a breakdown in a fixed order (only classes with at least one set).
-pub fn meld(cards: &[Card], trump: Option<Suit>, table: &Melds) -> (i32, Vec<MeldItem>) {
+pub fn meld(cards: &[Card], trump: Option<Suit>, table: &Melds) -> (i32, MeldItems) {
     meld_of_counts(&counts(cards), trump, table)
 }
 
 /// [`meld`] of cards already counted.
-pub fn meld_of_counts(c: &Counts, trump: Option<Suit>, table: &Melds) -> (i32, Vec<MeldItem>) {
-    let mut items = Vec::with_capacity(4);
-    let push = |items: &mut Vec<MeldItem>, kind, count: u32, table: &SetPoints| {
+pub fn meld_of_counts(c: &Counts, trump: Option<Suit>, table: &Melds) -> (i32, MeldItems) {
+    let mut items = MeldItems::new();
+    let push = |items: &mut MeldItems, kind, count: u32, table: &SetPoints| {
         if count > 0 {
             items.push(MeldItem {
                 kind,
@@ -232,6 +293,28 @@ mod tests {
                 .map(|i| (i.kind.as_str(), i.count, i.points))
                 .collect(),
         )
+    }
+
+    #[test]
+    fn a_breakdown_holds_every_kind_at_once() {
+        let (total, items) = m("AKQJ.AKQJ.ATKKQQJ.AKQJ", Some(Suit::S));
+        let kinds: Vec<(&str, u32)> = items.iter().map(|i| (i.0, i.1)).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("run", 1),
+                ("royal marriage", 1),
+                ("marriage", 3),
+                ("aces around", 1),
+                ("kings around", 1),
+                ("queens around", 1),
+                ("jacks around", 1),
+                ("pinochle", 1),
+            ]
+        );
+        assert_eq!(items.len(), MeldItems::KINDS);
+        assert_eq!(total, items.iter().map(|i| i.2).sum::<i32>());
+        assert_eq!(total, 15 + 4 + 6 + 10 + 8 + 6 + 4 + 4);
     }
 
     #[test]
