@@ -42,49 +42,18 @@ pub fn parse_u32(s: &[u8]) -> Option<u32> {
 }
 
 /// Team-ordered scores: up to four kept inline (a hand has two or three
-/// teams), more in a vector; reads as a slice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScoreList {
-    len: usize,
-    inline: [Option<i32>; 4],
-    /// Every score when there are more than four.
-    more: Vec<Option<i32>>,
-}
-
-impl std::ops::Deref for ScoreList {
-    type Target = [Option<i32>];
-
-    fn deref(&self) -> &[Option<i32>] {
-        if self.more.is_empty() {
-            &self.inline[..self.len]
-        } else {
-            &self.more
-        }
-    }
-}
+/// teams), more on the heap; reads as a slice.
+pub type ScoreList = smallvec::SmallVec<[Option<i32>; 4]>;
 
 /// Team-ordered scores `-54:328`; `*` or `?` entries are unknown.
 pub fn parse_scores(v: &[u8]) -> Option<ScoreList> {
-    let mut s = ScoreList {
-        len: 0,
-        inline: [None; 4],
-        more: Vec::new(),
-    };
+    let mut s = ScoreList::new();
     for part in v.split(|&b| b == b':') {
-        let score = if is_missing(part) {
+        s.push(if is_missing(part) {
             None
         } else {
             Some(parse_i32(part)?)
-        };
-        if s.len < s.inline.len() {
-            s.inline[s.len] = score;
-        } else {
-            if s.more.is_empty() {
-                s.more.extend_from_slice(&s.inline);
-            }
-            s.more.push(score);
-        }
-        s.len += 1;
+        });
     }
     Some(s)
 }

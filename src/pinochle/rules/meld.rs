@@ -45,66 +45,12 @@ pub struct MeldItem {
     pub points: i32,
 }
 
-/// A meld breakdown: at most one item of each kind, held inline (a hand's
-/// four breakdowns cost four allocations a hand as vectors).
-#[derive(Clone, Copy)]
-pub struct MeldItems {
-    items: [MeldItem; MeldItems::KINDS],
-    len: u8,
-}
+/// The number of kinds of meld.
+pub const MELD_KINDS: usize = 8;
 
-impl MeldItems {
-    /// The number of kinds of meld.
-    pub const KINDS: usize = 8;
-
-    pub fn new() -> Self {
-        MeldItems {
-            items: [MeldItem {
-                kind: MeldKind::Run,
-                count: 0,
-                points: 0,
-            }; Self::KINDS],
-            len: 0,
-        }
-    }
-
-    /// Appends an item; each kind is pushed at most once, so it always fits.
-    fn push(&mut self, item: MeldItem) {
-        self.items[self.len as usize] = item;
-        self.len += 1;
-    }
-
-    pub fn as_slice(&self) -> &[MeldItem] {
-        &self.items[..self.len as usize]
-    }
-}
-
-impl Default for MeldItems {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::ops::Deref for MeldItems {
-    type Target = [MeldItem];
-    fn deref(&self) -> &[MeldItem] {
-        self.as_slice()
-    }
-}
-
-impl PartialEq for MeldItems {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for MeldItems {}
-
-impl std::fmt::Debug for MeldItems {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
+/// A meld breakdown: at most one item of each kind, held inline (as
+/// vectors, a hand's four breakdowns cost four allocations a hand).
+pub type MeldItems = smallvec::SmallVec<[MeldItem; MELD_KINDS]>;
 
 /// How many of each card: `[suit][rank]`.
 pub type Counts = [[u32; 6]; 4];
@@ -312,7 +258,7 @@ mod tests {
                 ("pinochle", 1),
             ]
         );
-        assert_eq!(items.len(), MeldItems::KINDS);
+        assert_eq!(items.len(), MELD_KINDS);
         assert_eq!(total, items.iter().map(|i| i.2).sum::<i32>());
         assert_eq!(total, 15 + 4 + 6 + 10 + 8 + 6 + 4 + 4);
     }
