@@ -49,6 +49,30 @@ for threads in 1 2; do
   done
 done
 run "convert zstd --no-rules (2 threads)" "$bin" convert "$file" -o "$out/ds" -j 2 --no-rules
+# What two cores give work that shares nothing: two one-thread converts of the
+# file at once, as separate processes. MB/s and hands/s count both; memory is
+# the larger of the two. The ceiling for "2 threads against 1" on this machine.
+pair() {
+  rm -rf "$out/p1" "$out/p2"
+  local start end l1 l2
+  start=$(date +%s.%N)
+  scripts/peak_mem.sh "$bin" convert "$file" -o "$out/p1" -j 1 2>"$out/l1" &
+  local p1=$!
+  scripts/peak_mem.sh "$bin" convert "$file" -o "$out/p2" -j 1 2>"$out/l2" || true
+  wait "$p1" || true
+  end=$(date +%s.%N)
+  l1=$(cat "$out/l1"); l2=$(cat "$out/l2")
+  local rss anon size
+  rss=$(sed -n 's/.*peak_rss_mb=\([0-9]*\).*/\1/p' <<<"$l1"$'\n'"$l2" | sort -n | tail -1)
+  anon=$(sed -n 's/.*peak_anon_mb=\([0-9]*\).*/\1/p' <<<"$l1"$'\n'"$l2" | sort -n | tail -1)
+  size=$(du -sm "$out/p1" 2>/dev/null | cut -f1)
+  local hands
+  hands=$(sed -n 's/.*deckhand: \([0-9]*\) converted.*/\1/p' <<<"$l2")
+  awk -v s="$start" -v e="$end" -v b="$bytes" -v h="${hands:-0}" -v r="$rss" -v a="$anon" -v o="${size:--}" \
+    'BEGIN { w = e - s; printf "%-36s %8.2f %9.1f %11.0f %9s %9s %9s\n", "convert zstd (2 procs x 1 thread)", w, 2 * b / 1e6 / w, 2 * h / w, r, a, o }'
+  rm -rf "$out/p1" "$out/p2"
+}
+pair
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check pyarrow
