@@ -78,6 +78,16 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         mb / secs,
         records as f64 / secs
     );
+    // Splitting and tokenizing only (no values read, no columns built): the
+    // part that compares with a PGN tokenizer.
+    let (secs, records) = best(&mut || Ok(deckhand::notation::ppn::tokenize(bytes).0))?;
+    println!(
+        "{:<28} {:>9.3} {:>10.1} {:>12.0}",
+        "tokenize (1 thread)",
+        secs,
+        mb / secs,
+        records as f64 / secs
+    );
     for &threads in &a.threads {
         let opts = quiet_options(&a.rules, Some(threads))?;
         let (secs, hands) = best(&mut || {

@@ -68,6 +68,31 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
 /// Records larger than this are quarantined without being parsed (P009).
 pub use crate::split::MAX_RECORD_BYTES;
 
+/// Finds the records of `bytes` and tokenizes each (tag pairs, section
+/// tokens, comments), building nothing: the part of parsing that compares
+/// with a PGN tokenizer such as pgn-reader's. For `deckhand bench`. Returns
+/// the records (blocks of comments alone left out), and the tag pairs and
+/// section tokens found.
+pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
+    let mut lists = lex::Lists::default();
+    let (mut records, mut tokens) = (0, 0);
+    for item in crate::split::split_all(bytes, 0) {
+        if item.kind != crate::split::ItemKind::Record {
+            continue;
+        }
+        let l = lex::lex(&bytes[item.start as usize..item.end as usize], &mut lists);
+        // A block of comments alone is not a record (as in `convert`).
+        if !l.tags.is_empty() || l.error.is_some() {
+            records += 1;
+        }
+        tokens += (lists.tags.len() + lists.tokens.len()) as u64;
+        lists.tags.clear();
+        lists.tokens.clear();
+        lists.comments.clear();
+    }
+    (records, tokens)
+}
+
 /// A [`FileState`] that owns its bytes.
 #[derive(Default)]
 pub struct Carry {
@@ -224,5 +249,17 @@ impl Ppn {
             (NotesBuilder::TABLE, NotesBuilder::schema()),
             (ErrorsBuilder::TABLE, ErrorsBuilder::schema()),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokenize_counts_records_and_their_tokens() {
+        // Two records (the first with two tags and three section tokens,
+        // its comment not counted; the second with two tags); the header
+        // line and the comment-only block are not records.
+        let b = b"% PPN 1.0\n\n[Hand \"1\"]\n[Auction \"N\"]\nPass 50 {c} 51\n\n[Hand \"2\"] [Play \"*\"]\n\n{only a comment}\n";
+        assert_eq!(super::tokenize(b), (2, 7));
     }
 }
