@@ -127,10 +127,9 @@ pub enum DotError {
 /// Trailing empty suit groups may be left out (`KQ.ATKQJ` is clubs KQ and
 /// diamonds ATKQJ), as the spec's own Melds example does; more than four
 /// groups is an error.
-pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
+pub fn parse_dot_hand(b: &[u8], out: &mut impl Extend<Card>) -> Result<(), DotError> {
     // One pass: the group count is only needed for the message.
     let groups = || b.iter().filter(|&&c| c == b'.').count() + 1;
-    out.reserve(b.len());
     let [mut suit, later @ ..] = Suit::DOT_ORDER;
     let mut later = later.into_iter();
     for (i, &c) in b.iter().enumerate() {
@@ -150,7 +149,7 @@ pub fn parse_dot_hand(b: &[u8], out: &mut Vec<Card>) -> Result<(), DotError> {
                 DotError::Rank(i)
             });
         };
-        out.push(Card { suit, rank });
+        out.extend([Card { suit, rank }]);
     }
     Ok(())
 }

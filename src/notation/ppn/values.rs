@@ -3,6 +3,7 @@
 
 use crate::pinochle::card::{DotError, parse_dot_hand};
 use crate::pinochle::{Card, Rank, Seat, Suit};
+use smallvec::SmallVec;
 
 /// `*` (terminated), `?` (unknown) and the empty string stand for no value.
 pub fn is_missing(v: &[u8]) -> bool {
@@ -121,11 +122,13 @@ pub struct HandEntry<'l> {
 }
 
 /// Dot-syntax hands, each with optional points, their cards kept in one
-/// vector (a list of four hands is two allocations, not six).
+/// list: held inline up to 96 cards and four hands (a four-handed
+/// double-deck deal is 80 cards; `smallvec` offers 64 or 96), so that a
+/// Deal or Melds list allocates nothing.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Hands {
-    cards: Vec<Card>,
-    spans: Vec<Span>,
+    cards: SmallVec<[Card; 96]>,
+    spans: SmallVec<[Span; 4]>,
 }
 
 /// Where a hand's cards are in [`Hands::cards`] (`None` for an unknown hand),
@@ -248,10 +251,7 @@ fn hand_list(v: &[u8], fast: bool) -> Result<HandList, String> {
         split_seat(v).ok_or_else(|| "expected a seat and ':' before the hands".to_string())?;
     let first = Seat::parse(seat)
         .ok_or_else(|| format!("expected a seat (N, NE, E, ...), found '{}'", lossy(seat)))?;
-    let mut entries = Hands {
-        cards: Vec::with_capacity(rest.len()),
-        spans: Vec::with_capacity(4),
-    };
+    let mut entries = Hands::default();
     if !(fast && entries.push_all_fast(rest)) {
         entries.cards.clear();
         entries.spans.clear();
@@ -290,14 +290,19 @@ impl Hands {
             } else {
                 // At most a card a byte: written into reserved room.
                 self.cards.reserve(v.len() - i);
-                let room = self.cards.spare_capacity_mut();
+                let room = self.cards.as_mut_ptr();
                 let (mut n, mut suit) = (0, 0);
                 while let Some(&b) = v.get(i) {
                     if let Some(rank) = Rank::parse(b) {
-                        room[n].write(Card {
-                            suit: Suit::DOT_ORDER[suit & 3],
-                            rank,
-                        });
+                        // SAFETY: each card takes a byte of `v[i..]`, so
+                        // `start + n < start + v.len() - i`, within the
+                        // room reserved above.
+                        unsafe {
+                            room.add(start + n).write(Card {
+                                suit: Suit::DOT_ORDER[suit & 3],
+                                rank,
+                            })
+                        };
                         n += 1;
                     } else if b == b'.' && suit < 3 {
                         suit += 1;
@@ -506,6 +511,17 @@ mod tests {
             assert_eq!(fast.get(0).points, Some(5));
             assert_eq!(fast.get(1).cards.unwrap().len(), 3);
             assert_eq!(fast.get(1).points, Some(3));
+            // Past the room held inline (96 cards, four hands): six hands of
+            // 20 cards, by both readings.
+            let six = format!("N:{}", ["AATTKKQQJJ.AATTK.KQ.QJJ(7)"; 6].join(" "));
+            same(six.as_bytes()).unwrap();
+            let six = parse_hand_list(six.as_bytes()).unwrap().entries;
+            assert_eq!(six.len(), 6);
+            for h in six.iter() {
+                assert_eq!(h.cards.unwrap().len(), 20);
+                assert_eq!(h.cards.unwrap()[19], Card::parse(b"HJ").unwrap());
+                assert_eq!(h.points, Some(7));
+            }
         }
 
         proptest! {
