@@ -41,7 +41,8 @@ impl Suit {
 }
 
 impl Rank {
-    const ALL: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
+    /// Every rank, high to low.
+    pub const ALL: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
 
     #[inline]
     pub fn parse(b: u8) -> Option<Rank> {

@@ -45,8 +45,8 @@ pub struct MeldItem {
     pub points: i32,
 }
 
-/// The number of kinds of meld.
-pub const MELD_KINDS: usize = 8;
+/// The number of kinds of meld (`Pinochle` is the last).
+pub const MELD_KINDS: usize = MeldKind::Pinochle as usize + 1;
 
 /// A meld breakdown: at most one item of each kind, held inline (as
 /// vectors, a hand's four breakdowns cost four allocations a hand).

@@ -129,8 +129,8 @@ pub fn check_held(
 mod tests {
     use super::*;
 
-    const RANKS: [Rank; 6] = [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine];
-    const SUITS: [Suit; 4] = [Suit::C, Suit::D, Suit::S, Suit::H];
+    const RANKS: [Rank; 6] = Rank::ALL;
+    const SUITS: [Suit; 4] = Suit::DOT_ORDER;
 
     /// `check_held` as the rules say it, card by card.
     fn check_held_by_cards(
