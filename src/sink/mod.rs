@@ -2,6 +2,7 @@
 
 mod chunk;
 mod copy;
+mod delta_pages;
 mod encode;
 mod flat_pages;
 mod list_pages;

@@ -21,6 +21,7 @@ use parquet::file::writer::SerializedFileWriter;
 
 use super::chunk::Pages;
 use super::copy::{CaptureFactory, Captured, restate, splice};
+use super::delta_pages::DeltaPages;
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use super::parts::Parts;
@@ -215,8 +216,9 @@ pub struct TableSink {
 }
 
 /// The writer of a column's pages when they are built here rather than by
-/// the Arrow writer: the card lists (`list_pages`) and flat strings and
-/// 32-bit integers (`flat_pages`); None for other columns.
+/// the Arrow writer: the card lists (`list_pages`), the delta-encoded
+/// integer keys (`delta_pages`) and flat strings and 32-bit integers
+/// (`flat_pages`); None for other columns.
 fn direct_pages(
     field: &Field,
     leaf: ColumnDescPtr,
@@ -224,6 +226,8 @@ fn direct_pages(
 ) -> Option<Box<dyn Pages>> {
     if CARD_LISTS.contains(&field.name().as_str()) {
         Some(Box::new(ListPages::new(field, leaf, props)?))
+    } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
+        Some(Box::new(DeltaPages::new(field, leaf, props)?))
     } else {
         Some(Box::new(FlatPages::new(field, leaf, props)?))
     }
