@@ -42,7 +42,8 @@ pub(super) trait Pages: Send {
     fn estimated_bytes(&self) -> usize;
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
-    /// is then ready for the next chunk.
+    /// is then ready for the next chunk. A field of several leaves gives
+    /// them in turn, one a call, in leaf order.
     fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)>;
 }
 

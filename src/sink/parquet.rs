@@ -25,6 +25,7 @@ use super::delta_pages::DeltaPages;
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use super::parts::Parts;
+use super::struct_list_pages::StructListPages;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -215,15 +216,20 @@ pub struct TableSink {
     spliced: u64,
 }
 
-/// The writer of a column's pages when they are built here rather than by
+/// The writer of a field's pages when they are built here rather than by
 /// the Arrow writer: the card lists (`list_pages`), the delta-encoded
-/// integer keys (`delta_pages`) and flat strings and 32-bit integers
-/// (`flat_pages`); None for other columns.
+/// integer keys (`delta_pages`), flat strings and 32-bit integers
+/// (`flat_pages`) and lists of structs of several leaves
+/// (`struct_list_pages`); None for other fields.
 fn direct_pages(
     field: &Field,
-    leaf: ColumnDescPtr,
+    leaves: &[ColumnDescPtr],
     props: &WriterProperties,
 ) -> Option<Box<dyn Pages>> {
+    let [leaf] = leaves else {
+        return Some(Box::new(StructListPages::new(field, leaves, props)?));
+    };
+    let leaf = leaf.clone();
     if CARD_LISTS.contains(&field.name().as_str()) {
         Some(Box::new(ListPages::new(field, leaf, props)?))
     } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
@@ -339,9 +345,12 @@ impl TableSink {
         let copies = copy_pairs(&schema, &leaf_start, descr, &settings);
         let direct = (schema.fields().iter().enumerate())
             .map(|(i, f)| {
-                let leaf = descr.column(leaf_start[i]);
-                let direct = direct && leaf_start[i + 1] - leaf_start[i] == 1;
-                direct.then(|| direct_pages(f, leaf, &settings)).flatten()
+                let leaves: Vec<_> = (leaf_start[i]..leaf_start[i + 1])
+                    .map(|l| descr.column(l))
+                    .collect();
+                direct
+                    .then(|| direct_pages(f, &leaves, &settings))
+                    .flatten()
             })
             .collect();
         let capture = CaptureFactory {
@@ -494,9 +503,14 @@ impl TableSink {
     /// its source (as if it had been encoded).
     fn estimated_bytes(&self) -> usize {
         let Some(g) = &self.group else { return 0 };
-        let leaf_bytes = |leaf: usize| match &self.direct[field_of(&self.leaf_start, leaf)] {
-            Some(direct) => direct.estimated_bytes(),
-            None => g.writers[leaf].get_estimated_total_bytes(),
+        let leaf_bytes = |leaf: usize| {
+            let field = field_of(&self.leaf_start, leaf);
+            match &self.direct[field] {
+                // (All of a field's leaves, counted at its first.)
+                Some(direct) if self.leaf_start[field] == leaf => direct.estimated_bytes(),
+                Some(_) => 0,
+                None => g.writers[leaf].get_estimated_total_bytes(),
+            }
         };
         let mut total: usize = (0..g.writers.len()).map(leaf_bytes).sum();
         for (p, copying) in self.copies.iter().zip(&g.copying) {

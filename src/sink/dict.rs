@@ -1,0 +1,214 @@
+//! A column chunk's dictionary of short values (strings, and 32-bit
+//! integers as their four bytes), shared by the page builders.
+
+/// A chunk's dictionary of strings: an open-addressing table of indices,
+/// the values stored end to end. A value of at most eight bytes is known by
+/// its bytes read as one word (no hashing of bytes, no byte comparison).
+pub(super) struct StrDict {
+    /// One more than an entry's index; 0 for an empty slot.
+    table: Vec<u32>,
+    /// 64 minus the table size's log2: a hash's top bits are its slot.
+    shift: u32,
+    /// Per entry: its word (short values) or hash, and its length.
+    keys: Vec<(u64, u32)>,
+    ends: Vec<u32>,
+    data: Vec<u8>,
+    /// The PLAIN dictionary page's size: four bytes and the value per entry.
+    encoded_size: usize,
+    /// The last short value looked up: word, length and index.
+    last: (u64, u32, u32),
+    /// Per entry: the page that last used it (statistics only).
+    pub(super) page: Vec<u32>,
+    pub(super) page_no: u32,
+    /// One more than the index of each integer in SMALL_MIN.. (SMALL of
+    /// them), 0 for none yet (integer columns only).
+    small: Vec<u32>,
+}
+
+const SMALL_MIN: i32 = -128;
+const SMALL: usize = 1152;
+const TABLE: usize = 64;
+const NO_LAST: (u64, u32, u32) = (0, u32::MAX, 0);
+
+impl StrDict {
+    pub(super) fn new() -> StrDict {
+        StrDict {
+            table: vec![0; TABLE],
+            shift: 64 - TABLE.trailing_zeros(),
+            keys: Vec::new(),
+            ends: vec![0],
+            data: Vec::new(),
+            encoded_size: 0,
+            last: NO_LAST,
+            page: Vec::new(),
+            page_no: 0,
+            small: Vec::new(),
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        *self = StrDict::new();
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The PLAIN dictionary page's size (`strings` have a length before
+    /// them; integers are their four bytes).
+    pub(super) fn page_bytes(&self, strings: bool) -> usize {
+        match strings {
+            true => self.encoded_size,
+            false => self.data.len(),
+        }
+    }
+
+    pub(super) fn get(&self, i: u32) -> &[u8] {
+        &self.data[self.ends[i as usize] as usize..self.ends[i as usize + 1] as usize]
+    }
+
+    /// The index of `data[a..b]`, added if new.
+    #[inline(always)]
+    pub(super) fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
+        let len = (b - a) as u32;
+        if len <= 8 {
+            let word = match data.get(a..a + 8) {
+                Some(w) => {
+                    let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+                    if len == 8 {
+                        w
+                    } else {
+                        w & ((1u64 << (len * 8)) - 1)
+                    }
+                }
+                None => {
+                    let mut w = [0u8; 8];
+                    w[..len as usize].copy_from_slice(&data[a..b]);
+                    u64::from_le_bytes(w)
+                }
+            };
+            self.index_word(word, len, &data[a..b])
+        } else {
+            let v = &data[a..b];
+            let h = hash(v);
+            self.find(h, (h, len), |d, i| d.get(i) == v, v)
+        }
+    }
+
+    /// The index of an integer (its four bytes): small ones through a
+    /// table, the rest as short values.
+    #[inline(always)]
+    pub(super) fn index_int(&mut self, v: &[u8]) -> u32 {
+        let n = int32(v);
+        let Some(at) = n.checked_sub(SMALL_MIN).filter(|&k| (k as usize) < SMALL) else {
+            return self.index_word(n as u32 as u64, 4, v);
+        };
+        let at = at as usize;
+        if self.small.is_empty() {
+            self.small = vec![0; SMALL];
+        }
+        match self.small[at] {
+            0 => {
+                let i = self.index_word(n as u32 as u64, 4, v);
+                self.small[at] = i + 1;
+                i
+            }
+            slot => slot - 1,
+        }
+    }
+
+    /// The index of the short value `v` (at most eight bytes), read as
+    /// `word`.
+    #[inline]
+    fn index_word(&mut self, word: u64, len: u32, v: &[u8]) -> u32 {
+        if self.last.0 == word && self.last.1 == len {
+            return self.last.2;
+        }
+        let h = word.wrapping_add(len as u64).wrapping_mul(K);
+        let i = self.find(h, (word, len), |_, _| true, v);
+        self.last = (word, len, i);
+        i
+    }
+
+    /// The entry with this key (and for which `same` holds), added with
+    /// the bytes `v` if there is none.
+    #[inline]
+    fn find(
+        &mut self,
+        h: u64,
+        key: (u64, u32),
+        same: impl Fn(&StrDict, u32) -> bool,
+        v: &[u8],
+    ) -> u32 {
+        let mask = self.table.len() - 1;
+        let mut at = (h >> self.shift) as usize;
+        loop {
+            let slot = self.table[at];
+            if slot == 0 {
+                break;
+            }
+            let i = slot - 1;
+            if self.keys[i as usize] == key && same(self, i) {
+                return i;
+            }
+            at = (at + 1) & mask;
+        }
+        let i = self.len() as u32;
+        self.table[at] = i + 1;
+        self.keys.push(key);
+        self.data.extend_from_slice(v);
+        self.ends.push(self.data.len() as u32);
+        self.encoded_size += 4 + v.len();
+        self.page.push(u32::MAX);
+        if self.len() * 2 > self.table.len() {
+            self.grow();
+        }
+        i
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        self.table.clear();
+        self.table.resize(size, 0);
+        self.shift -= 1;
+        let mask = size - 1;
+        for i in 0..self.keys.len() as u32 {
+            let (key, len) = self.keys[i as usize];
+            let h = if len <= 8 {
+                key.wrapping_add(len as u64).wrapping_mul(K)
+            } else {
+                key
+            };
+            let mut at = (h >> self.shift) as usize;
+            while self.table[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.table[at] = i + 1;
+        }
+    }
+}
+
+const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A hash of a byte string longer than eight bytes: its words multiplied and
+/// folded.
+fn hash(v: &[u8]) -> u64 {
+    let mut h = (v.len() as u64).wrapping_mul(K);
+    let mut words = v.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        h = (h ^ w).wrapping_mul(K).rotate_left(29);
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(K).rotate_left(29);
+    }
+    h.wrapping_mul(K)
+}
+
+/// A 32-bit integer from its four little-endian bytes.
+pub(super) fn int32(v: &[u8]) -> i32 {
+    i32::from_le_bytes(v.try_into().expect("four bytes"))
+}
