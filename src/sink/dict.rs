@@ -1,6 +1,8 @@
 //! A column chunk's dictionary of short values (strings, and 32-bit
 //! integers as their four bytes), shared by the page builders.
 
+use super::encode::{bit_packed, bit_width, pack, rle_run};
+
 /// A chunk's dictionary of strings: an open-addressing table of indices,
 /// the values stored end to end. A value of at most eight bytes is known by
 /// its bytes read as one word (no hashing of bytes, no byte comparison).
@@ -60,6 +62,39 @@ impl StrDict {
         match strings {
             true => self.encoded_size,
             false => self.data.len(),
+        }
+    }
+
+    /// The PLAIN dictionary page's body: each entry in order, a string's
+    /// length before it (`strings`).
+    pub(super) fn plain_page(&self, strings: bool) -> Vec<u8> {
+        let mut plain = Vec::with_capacity(self.page_bytes(strings));
+        for i in 0..self.len() as u32 {
+            let v = self.get(i);
+            if strings {
+                plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
+            }
+            plain.extend_from_slice(v);
+        }
+        plain
+    }
+
+    /// A data page's values as indices into this dictionary: their bit
+    /// width, then one RLE run when they are all one index, else bit-packed
+    /// runs (`scratch` holds the packed bits meanwhile).
+    pub(super) fn encode_indices(&self, buf: &mut Vec<u8>, scratch: &mut Vec<u8>, indices: &[u32]) {
+        let width = bit_width(self.len().saturating_sub(1) as u32).max(1);
+        buf.push(width as u8);
+        match indices.first() {
+            None => {}
+            Some(&first) if indices.iter().all(|&i| i == first) => {
+                rle_run(buf, first, indices.len(), width);
+            }
+            Some(_) => {
+                scratch.clear();
+                pack(scratch, indices.iter().copied(), width);
+                bit_packed(buf, scratch, indices.len(), width);
+            }
         }
     }
 

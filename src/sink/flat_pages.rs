@@ -37,7 +37,7 @@ use parquet::schema::types::ColumnDescPtr;
 
 use super::chunk::{Chunk, Pages, plain_settings};
 use super::dict::{StrDict, int32};
-use super::encode::{bit_packed, bit_width, end_levels, pack, rle_run, start_levels};
+use super::encode::{bit_packed, bit_width, end_levels, rle_run, start_levels};
 
 /// Writes one column chunk at a time of a flat (not nested) string column.
 pub struct FlatPages {
@@ -376,20 +376,7 @@ impl FlatPages {
         let dict = self.dict.as_mut().filter(|_| self.dict_on);
         let encoding = match dict {
             Some(dict) => {
-                let width = bit_width(dict.len().saturating_sub(1) as u32).max(1);
-                buf.push(width as u8);
-                match p.indices.first() {
-                    None => {}
-                    Some(&first) if p.indices.iter().all(|&i| i == first) => {
-                        rle_run(buf, first, p.indices.len(), width);
-                    }
-                    Some(_) => {
-                        let bits = &mut self.scratch;
-                        bits.clear();
-                        pack(bits, p.indices.iter().copied(), width);
-                        bit_packed(buf, bits, p.indices.len(), width);
-                    }
-                }
+                dict.encode_indices(buf, &mut self.scratch, &p.indices);
                 Encoding::RLE_DICTIONARY
             }
             None => {
@@ -624,19 +611,10 @@ impl Pages for FlatPages {
                 ),
             None => b,
         };
-        let mut plain = Vec::new();
-        let mut entries = 0;
-        if let Some(dict) = self.dict.as_ref() {
-            entries = dict.len();
-            plain.reserve(dict.page_bytes(kind == Kind::Utf8));
-            for i in 0..entries {
-                let v = dict.get(i as u32);
-                if kind == Kind::Utf8 {
-                    plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
-                }
-                plain.extend_from_slice(v);
-            }
-        }
+        let (plain, entries) = match self.dict.as_ref() {
+            Some(dict) => (dict.plain_page(kind == Kind::Utf8), dict.len()),
+            None => (Vec::new(), 0),
+        };
         let done = self
             .chunk
             .finish(Some((&plain, entries)), meta, column_index)?;

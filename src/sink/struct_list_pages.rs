@@ -35,7 +35,7 @@ use parquet::schema::types::ColumnDescPtr;
 
 use super::chunk::{Chunk, Pages, plain_settings};
 use super::dict::StrDict;
-use super::encode::{bit_packed, bit_width, end_levels, pack, pack_small, rle_run, start_levels};
+use super::encode::{bit_packed, bit_width, end_levels, pack_small, rle_run, start_levels};
 
 /// Writes one column chunk at a time of each leaf of a list of structs.
 pub struct StructListPages {
@@ -185,20 +185,7 @@ impl Leaf {
         // without values too), else PLAIN.
         let encoding = match self.dict.as_ref().filter(|_| self.dict_on) {
             Some(dict) => {
-                let width = bit_width(dict.len().saturating_sub(1) as u32).max(1);
-                buf.push(width as u8);
-                match p.indices.first() {
-                    None => {}
-                    Some(&first) if p.indices.iter().all(|&i| i == first) => {
-                        rle_run(buf, first, p.indices.len(), width);
-                    }
-                    Some(_) => {
-                        let bits = &mut self.scratch;
-                        bits.clear();
-                        pack(bits, p.indices.iter().copied(), width);
-                        bit_packed(buf, bits, p.indices.len(), width);
-                    }
-                }
+                dict.encode_indices(buf, &mut self.scratch, &p.indices);
                 Encoding::RLE_DICTIONARY
             }
             None => {
@@ -425,19 +412,10 @@ impl Pages for StructListPages {
         self.next = (at + 1) % self.leaves.len();
         let leaf = &mut self.leaves[at];
         leaf.flush_page(def_max)?;
-        let mut plain = Vec::new();
-        let mut entries = 0;
-        if let Some(dict) = leaf.dict.as_ref() {
-            entries = dict.len();
-            plain.reserve(dict.page_bytes(leaf.strings));
-            for i in 0..entries {
-                let v = dict.get(i as u32);
-                if leaf.strings {
-                    plain.extend_from_slice(&(v.len() as u32).to_le_bytes());
-                }
-                plain.extend_from_slice(v);
-            }
-        }
+        let (plain, entries) = match leaf.dict.as_ref() {
+            Some(dict) => (dict.plain_page(leaf.strings), dict.len()),
+            None => (Vec::new(), 0),
+        };
         let done = leaf.chunk.finish(Some((&plain, entries)), |b| b, None)?;
         if let Some(dict) = leaf.dict.as_mut() {
             dict.clear();
