@@ -1,5 +1,6 @@
 //! Where tables go.
 
+mod bool_pages;
 mod chunk;
 mod copy;
 mod delta_pages;

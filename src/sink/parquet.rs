@@ -10,7 +10,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
-use arrow_schema::{Field, SchemaRef};
+use arrow_schema::{DataType, Field, SchemaRef};
 use bytes::Bytes;
 use std::sync::Arc;
 
@@ -19,6 +19,7 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
+use super::bool_pages::BoolPages;
 use super::chunk::Pages;
 use super::copy::{CaptureFactory, Captured, restate, splice};
 use super::delta_pages::DeltaPages;
@@ -218,7 +219,8 @@ pub struct TableSink {
 
 /// The writer of a field's pages when they are built here rather than by
 /// the Arrow writer: the card lists (`list_pages`), the delta-encoded
-/// integer keys (`delta_pages`), flat strings and 32-bit integers
+/// integer keys (`delta_pages`), booleans without nulls (`bool_pages`),
+/// flat strings and 32-bit integers
 /// (`flat_pages`) and lists of structs of several leaves
 /// (`struct_list_pages`); None for other fields.
 fn direct_pages(
@@ -234,6 +236,8 @@ fn direct_pages(
         Some(Box::new(ListPages::new(field, leaf, props)?))
     } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
         Some(Box::new(DeltaPages::new(field, leaf, props)?))
+    } else if *field.data_type() == DataType::Boolean {
+        Some(Box::new(BoolPages::new(field, leaf, props)?))
     } else {
         Some(Box::new(FlatPages::new(field, leaf, props)?))
     }
