@@ -18,15 +18,14 @@ use arrow_array::Array;
 use arrow_array::cast::AsArray;
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
-use parquet::basic::{BoundaryOrder, Encoding, Type};
+use parquet::basic::{Encoding, Type};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
-use parquet::file::metadata::ColumnIndexBuilder;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages, plain_settings};
+use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
 use super::flat_pages::append_bits;
 
 /// Writes one column chunk at a time of a flat boolean column without
@@ -42,14 +41,11 @@ pub struct BoolPages {
     bits: Vec<u64>,
     rows: usize,
     ones: usize,
-    /// The chunk's statistics: whether a value was false, or true; the last
-    /// page's minimum and maximum; the column index.
+    /// The chunk's statistics: whether a value was false, or true; the
+    /// column index.
     any_false: bool,
     any_true: bool,
-    last: Option<(u8, u8)>,
-    ascending: bool,
-    descending: bool,
-    index: ColumnIndexBuilder,
+    index: PageIndex<u8>,
     buf: Vec<u8>,
 }
 
@@ -91,10 +87,7 @@ impl BoolPages {
             ones: 0,
             any_false: false,
             any_true: false,
-            last: None,
-            ascending: true,
-            descending: true,
-            index: ColumnIndexBuilder::new(Type::BOOLEAN),
+            index: PageIndex::new(Type::BOOLEAN),
             buf: Vec::new(),
         })
     }
@@ -115,16 +108,7 @@ impl BoolPages {
             self.any_true |= max;
             // (Compared as the bytes the index holds, false before true.)
             let (min, max) = (min as u8, max as u8);
-            if let Some((last_min, last_max)) = self.last {
-                if min < last_min || max < last_max {
-                    self.ascending = false;
-                }
-                if last_min < min || last_max < max {
-                    self.descending = false;
-                }
-            }
-            self.index.append(false, vec![min], vec![max], 0, None);
-            self.last = Some((min, max));
+            (self.index).page((min, max), u8::lt, (vec![min], vec![max]), 0);
         }
         self.bits.clear();
         self.rows = 0;
@@ -185,17 +169,9 @@ impl Pages for BoolPages {
     /// is then ready for the next chunk.
     fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
-        let index = std::mem::replace(&mut self.index, ColumnIndexBuilder::new(Type::BOOLEAN));
+        let index = std::mem::replace(&mut self.index, PageIndex::new(Type::BOOLEAN));
         let column_index = match self.statistics {
-            true => {
-                let mut index = index;
-                index.set_boundary_order(match (self.ascending, self.descending) {
-                    (true, _) => BoundaryOrder::ASCENDING,
-                    (false, true) => BoundaryOrder::DESCENDING,
-                    (false, false) => BoundaryOrder::UNORDERED,
-                });
-                Some(index.build()?)
-            }
+            true => Some(index.build()?),
             false => None,
         };
         let (any_false, any_true) = (self.any_false, self.any_true);
@@ -213,7 +189,6 @@ impl Pages for BoolPages {
             )
         });
         (self.any_false, self.any_true) = (false, false);
-        (self.last, self.ascending, self.descending) = (None, true, true);
         let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
             Some(stats) => b.set_statistics(stats),
             None => b,
@@ -224,11 +199,10 @@ impl Pages for BoolPages {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunk::testing::{self, file_of, read};
+    use super::super::chunk::testing::{self, arrow_file_of, file_of, read};
     use super::*;
-    use arrow_array::{ArrayRef, BooleanArray, RecordBatch};
+    use arrow_array::{ArrayRef, BooleanArray};
     use arrow_schema::Schema;
-    use parquet::arrow::ArrowWriter;
     use parquet::basic::{Compression, ZstdLevel};
     use proptest::prelude::*;
     use std::sync::Arc;
@@ -259,23 +233,7 @@ mod tests {
             one,
             |descr| BoolPages::new(&field, descr, p),
         );
-        let schema = Arc::new(Schema::new(vec![field.clone()]));
-        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(p.clone())).unwrap();
-        for _ in 0..2 {
-            let mut at = 0;
-            while at < array.len() {
-                let n = match one {
-                    true => array.len(),
-                    false => piece.max(1).min(array.len() - at),
-                };
-                let part = array.slice(at, n);
-                w.write(&RecordBatch::try_new(schema.clone(), vec![part]).unwrap())
-                    .unwrap();
-                at += n;
-            }
-            w.flush().unwrap();
-        }
-        (ours, Bytes::from(w.into_inner().unwrap()))
+        (ours, arrow_file_of(&field, array, p, 2, |_| piece, one))
     }
 
     fn assert_same_bytes(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) {

@@ -3,11 +3,13 @@
 //! chunk is done, and the metadata and offset index a row group takes.
 
 use bytes::Bytes;
-use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
+use parquet::basic::{BoundaryOrder, Compression, Encoding, EncodingMask, PageType, Type};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::Result;
-use parquet::file::metadata::{ColumnChunkMetaData, ColumnChunkMetaDataBuilder, PageEncodingStats};
+use parquet::file::metadata::{
+    ColumnChunkMetaData, ColumnChunkMetaDataBuilder, ColumnIndexBuilder, PageEncodingStats,
+};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
 use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
 use parquet::file::properties::{WriterProperties, WriterVersion};
@@ -45,6 +47,64 @@ pub(super) trait Pages: Send {
     /// is then ready for the next chunk. A field of several leaves gives
     /// them in turn, one a call, in leaf order.
     fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)>;
+}
+
+/// A chunk's column index, built a page at a time, with its boundary order:
+/// each page's bounds compared with the last page's (as the Arrow writer
+/// compares them).
+pub(super) struct PageIndex<T> {
+    builder: ColumnIndexBuilder,
+    last: Option<(T, T)>,
+    ascending: bool,
+    descending: bool,
+}
+
+impl<T> PageIndex<T> {
+    pub(super) fn new(physical: Type) -> Self {
+        PageIndex {
+            builder: ColumnIndexBuilder::new(physical),
+            last: None,
+            ascending: true,
+            descending: true,
+        }
+    }
+
+    /// A page with values: its bounds (`less` the column's order), the
+    /// bytes its entry holds for them, and its null count.
+    pub(super) fn page(
+        &mut self,
+        (min, max): (T, T),
+        less: impl Fn(&T, &T) -> bool,
+        (min_bytes, max_bytes): (Vec<u8>, Vec<u8>),
+        nulls: i64,
+    ) {
+        if let Some((last_min, last_max)) = &self.last {
+            if less(&min, last_min) || less(&max, last_max) {
+                self.ascending = false;
+            }
+            if less(last_min, &min) || less(last_max, &max) {
+                self.descending = false;
+            }
+        }
+        self.builder
+            .append(false, min_bytes, max_bytes, nulls, None);
+        self.last = Some((min, max));
+    }
+
+    /// The builder, for what else a page adds (null pages, histograms).
+    pub(super) fn builder(&mut self) -> &mut ColumnIndexBuilder {
+        &mut self.builder
+    }
+
+    pub(super) fn build(mut self) -> Result<ColumnIndexMetaData> {
+        self.builder
+            .set_boundary_order(match (self.ascending, self.descending) {
+                (true, _) => BoundaryOrder::ASCENDING,
+                (false, true) => BoundaryOrder::DESCENDING,
+                (false, false) => BoundaryOrder::UNORDERED,
+            });
+        self.builder.build()
+    }
 }
 
 /// The pages of the chunk being written, and what its metadata needs.
@@ -233,7 +293,7 @@ impl Chunk {
 #[cfg(test)]
 pub(super) mod testing {
     use super::Pages;
-    use arrow_array::{Array, ArrayRef};
+    use arrow_array::{Array, ArrayRef, RecordBatch};
     use arrow_schema::{Field, Schema};
     use bytes::Bytes;
     use parquet::arrow::ArrowWriter;
@@ -265,13 +325,7 @@ pub(super) mod testing {
             .unwrap();
         let mut pages = new(file.schema_descr().column(0)).expect("a writable column");
         for g in 0..groups {
-            let mut parts = Vec::new();
-            let mut at = 0;
-            while at < array.len() {
-                let n = piece(g).max(1).min(array.len() - at);
-                parts.push(array.slice(at, n));
-                at += n;
-            }
+            let parts = pieces(array, piece(g));
             let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
             if one_call {
                 pages.write(&parts).unwrap();
@@ -287,6 +341,46 @@ pub(super) mod testing {
             rg.close().unwrap();
         }
         Bytes::from(file.into_inner().unwrap())
+    }
+
+    /// `array` cut into pieces of `n` rows (the last shorter).
+    pub fn pieces(array: &ArrayRef, n: usize) -> Vec<ArrayRef> {
+        let mut parts = Vec::new();
+        let mut at = 0;
+        while at < array.len() {
+            let k = n.max(1).min(array.len() - at);
+            parts.push(array.slice(at, k));
+            at += k;
+        }
+        parts
+    }
+
+    /// The file the Arrow writer makes of the one column `field`, `groups`
+    /// row groups of `array` each, written in pieces of `piece(group)` rows
+    /// (a batch each), or each group whole in one batch (`one_call`): the
+    /// writes `file_of` makes.
+    pub fn arrow_file_of(
+        field: &Field,
+        array: &ArrayRef,
+        props: &WriterProperties,
+        groups: usize,
+        piece: impl Fn(usize) -> usize,
+        one_call: bool,
+    ) -> Bytes {
+        let schema = Arc::new(Schema::new(vec![field.clone()]));
+        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props.clone())).unwrap();
+        for g in 0..groups {
+            let parts = match one_call {
+                true => vec![array.clone()],
+                false => pieces(array, piece(g)),
+            };
+            for part in parts {
+                w.write(&RecordBatch::try_new(schema.clone(), vec![part]).unwrap())
+                    .unwrap();
+            }
+            w.flush().unwrap();
+        }
+        Bytes::from(w.into_inner().unwrap())
     }
 
     /// The column read back (all row groups, optionally only some rows) and

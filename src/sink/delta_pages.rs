@@ -1,10 +1,12 @@
 //! Flat integer keys (hand_id, record_index, byte_offset, line) encoded
 //! into DELTA_BINARY_PACKED pages here.
 //!
-//! These columns are in every table (hand_id is one value a row of each)
-//! and the Arrow writer spends about 130 instructions a value on them:
-//! deltas put one at a time through its encoder, levels built for a column
-//! that has none, minimum and maximum found over each mini-batch again. Here
+//! These columns are in every table (hand_id is one value a row of each;
+//! about 35 values a hand) and the Arrow writer spent about 75 instructions
+//! a value on them (`ArrowColumnWriter::write` fell from about 11,400 to
+//! 8,800 instructions a hand when they left it; callgrind, `convert -j1`,
+//! 12,000 hands less 3,000): deltas put one at a time through its encoder,
+//! minimum and maximum found over each mini-batch again. Here
 //! a value is one subtraction into the block being filled, its page's
 //! minimum and maximum kept as it goes, and a full block packed at once.
 //!
@@ -24,15 +26,14 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, Int64Type, UInt32Type, UInt64Type};
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
-use parquet::basic::{BoundaryOrder, Encoding, Type};
+use parquet::basic::{Encoding, Type};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
-use parquet::file::metadata::ColumnIndexBuilder;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages, plain_settings};
+use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
 use super::encode::{MINIBLOCKS, varint, zigzag};
 
 /// The column's integers: 32 or 64 bits.
@@ -294,11 +295,8 @@ fn pack_block<T: Key>(buf: &mut Vec<u8>, deltas: &[i64]) {
 struct ChunkStats {
     min: Option<i64>,
     max: Option<i64>,
-    /// The last page's min and max.
-    last: Option<(i64, i64)>,
-    ascending: bool,
-    descending: bool,
-    index: ColumnIndexBuilder,
+    /// The column index, kept with each page's bounds as keys.
+    index: PageIndex<i64>,
 }
 
 impl ChunkStats {
@@ -306,10 +304,7 @@ impl ChunkStats {
         ChunkStats {
             min: None,
             max: None,
-            last: None,
-            ascending: true,
-            descending: true,
-            index: ColumnIndexBuilder::new(match width {
+            index: PageIndex::new(match width {
                 Width::I32 => Type::INT32,
                 Width::I64 => Type::INT64,
             }),
@@ -320,13 +315,8 @@ impl ChunkStats {
 /// Writes one column chunk at a time of a flat integer column without
 /// nulls, DELTA_BINARY_PACKED.
 pub struct DeltaPages {
+    /// Int32, UInt32, Int64 or UInt64.
     data_type: DataType,
-    width: Width,
-    /// A page's minimum or maximum key as its value (`Key::unkey`).
-    unkey: fn(i64) -> i64,
-    /// Whether the values are signed (the statistics then also fill the
-    /// deprecated min and max fields, as the Arrow writer fills them).
-    signed: bool,
     chunk: Chunk,
     statistics: bool,
     page_bytes: usize,
@@ -346,12 +336,9 @@ impl DeltaPages {
     /// can pass (which would make it cut its mini-batches by size).
     pub fn new(field: &Field, descr: ColumnDescPtr, props: &WriterProperties) -> Option<Self> {
         let path = descr.path();
-        let signed = matches!(field.data_type(), DataType::Int32 | DataType::Int64);
-        let (width, unkey): (_, fn(i64) -> i64) = match (field.data_type(), descr.physical_type()) {
-            (DataType::Int32, Type::INT32) => (Width::I32, i32::unkey),
-            (DataType::UInt32, Type::INT32) => (Width::I32, u32::unkey),
-            (DataType::Int64, Type::INT64) => (Width::I64, i64::unkey),
-            (DataType::UInt64, Type::INT64) => (Width::I64, u64::unkey),
+        let width = match (field.data_type(), descr.physical_type()) {
+            (DataType::Int32 | DataType::UInt32, Type::INT32) => Width::I32,
+            (DataType::Int64 | DataType::UInt64, Type::INT64) => Width::I64,
             _ => return None,
         };
         let statistics = props.statistics_enabled(path);
@@ -379,9 +366,6 @@ impl DeltaPages {
         let compression = props.compression(path);
         Some(DeltaPages {
             data_type: field.data_type().clone(),
-            width,
-            unkey,
-            signed,
             chunk: Chunk::new(descr, compression, offset_index, false)?,
             statistics: statistics == EnabledStatistics::Page,
             page_bytes,
@@ -393,34 +377,40 @@ impl DeltaPages {
         })
     }
 
+    fn width(&self) -> Width {
+        match self.data_type {
+            DataType::Int32 | DataType::UInt32 => Width::I32,
+            _ => Width::I64,
+        }
+    }
+
+    /// A page's minimum or maximum key as its value (`Key::unkey`).
+    fn unkey(&self, k: i64) -> i64 {
+        match self.data_type {
+            DataType::UInt32 => u32::unkey(k),
+            DataType::UInt64 => u64::unkey(k),
+            _ => k,
+        }
+    }
+
     fn flush_page(&mut self) -> Result<()> {
-        let p = &mut self.page;
-        if p.rows == 0 {
+        if self.page.rows == 0 {
             return Ok(());
         }
+        let w = self.width();
         self.buf.clear();
-        p.finish(&mut self.buf, self.width);
-        let rows = p.rows;
+        self.page.finish(&mut self.buf, w);
+        let rows = self.page.rows;
         self.chunk
             .data_page(&self.buf, rows, rows, Encoding::DELTA_BINARY_PACKED, 0)?;
         if self.statistics {
             // (Compared as keys, kept as keys until written.)
-            let (min, max) = (p.min, p.max);
+            let (min, max) = (self.page.min, self.page.max);
+            let entry = (w.bytes(self.unkey(min)), w.bytes(self.unkey(max)));
             let s = &mut self.stats;
             s.min = Some(s.min.map_or(min, |m| m.min(min)));
             s.max = Some(s.max.map_or(max, |m| m.max(max)));
-            if let Some((last_min, last_max)) = s.last {
-                if min < last_min || max < last_max {
-                    s.ascending = false;
-                }
-                if last_min < min || last_max < max {
-                    s.descending = false;
-                }
-            }
-            let (w, value) = (self.width, self.unkey);
-            s.index
-                .append(false, w.bytes(value(min)), w.bytes(value(max)), 0, None);
-            s.last = Some((min, max));
+            s.index.page((min, max), i64::lt, entry, 0);
         }
         self.page.clear();
         Ok(())
@@ -517,21 +507,17 @@ impl Pages for DeltaPages {
     /// is then ready for the next chunk.
     fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
-        let s = std::mem::replace(&mut self.stats, ChunkStats::new(self.width));
+        let fresh = ChunkStats::new(self.width());
+        let s = std::mem::replace(&mut self.stats, fresh);
         let column_index = match self.statistics {
-            true => {
-                let mut index = s.index;
-                index.set_boundary_order(match (s.ascending, s.descending) {
-                    (true, _) => BoundaryOrder::ASCENDING,
-                    (false, true) => BoundaryOrder::DESCENDING,
-                    (false, false) => BoundaryOrder::UNORDERED,
-                });
-                Some(index.build()?)
-            }
+            true => Some(s.index.build()?),
             false => None,
         };
-        let (min, max) = (s.min.map(self.unkey), s.max.map(self.unkey));
-        let stats = self.statistics.then(|| match self.width {
+        let (min, max) = (s.min.map(|k| self.unkey(k)), s.max.map(|k| self.unkey(k)));
+        // Signed values also fill the deprecated min and max fields, as the
+        // Arrow writer fills them.
+        let signed = matches!(self.data_type, DataType::Int32 | DataType::Int64);
+        let stats = self.statistics.then(|| match self.width() {
             Width::I32 => Statistics::Int32(
                 ValueStatistics::new(
                     min.map(|v| v as i32),
@@ -540,11 +526,11 @@ impl Pages for DeltaPages {
                     Some(0),
                     false,
                 )
-                .with_backwards_compatible_min_max(self.signed),
+                .with_backwards_compatible_min_max(signed),
             ),
             Width::I64 => Statistics::Int64(
                 ValueStatistics::new(min, max, None, Some(0), false)
-                    .with_backwards_compatible_min_max(self.signed),
+                    .with_backwards_compatible_min_max(signed),
             ),
         });
         let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
@@ -557,11 +543,11 @@ impl Pages for DeltaPages {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunk::testing::{self, file_of, read};
+    use super::super::chunk::testing::{self, arrow_file_of, file_of, read};
     use super::*;
-    use arrow_array::{ArrayRef, Int32Array, Int64Array, RecordBatch, UInt32Array, UInt64Array};
+    use arrow_array::{ArrayRef, Int32Array, Int64Array, UInt32Array, UInt64Array};
     use arrow_schema::Schema;
-    use parquet::arrow::ArrowWriter;
+    use parquet::basic::BoundaryOrder;
     use parquet::basic::{Compression, ZstdLevel};
     use proptest::prelude::*;
     use std::sync::Arc;
@@ -604,23 +590,7 @@ mod tests {
             one,
             |descr| DeltaPages::new(&field, descr, p),
         );
-        let schema = Arc::new(Schema::new(vec![field.clone()]));
-        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(p.clone())).unwrap();
-        for _ in 0..2 {
-            let mut at = 0;
-            while at < array.len() {
-                let n = match one {
-                    true => array.len(),
-                    false => piece.max(1).min(array.len() - at),
-                };
-                let part = array.slice(at, n);
-                w.write(&RecordBatch::try_new(schema.clone(), vec![part]).unwrap())
-                    .unwrap();
-                at += n;
-            }
-            w.flush().unwrap();
-        }
-        (ours, Bytes::from(w.into_inner().unwrap()))
+        (ours, arrow_file_of(&field, array, p, 2, |_| piece, one))
     }
 
     fn assert_same_bytes(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) {

@@ -1,6 +1,8 @@
 //! A column chunk's dictionary of short values (strings, and 32-bit
 //! integers as their four bytes), shared by the page builders.
 
+use parquet::basic::Encoding;
+
 use super::encode::{bit_packed, bit_width, pack, rle_run};
 
 /// A chunk's dictionary of strings: an open-addressing table of indices,
@@ -94,6 +96,28 @@ impl StrDict {
                 scratch.clear();
                 pack(scratch, indices.iter().copied(), width);
                 bit_packed(buf, scratch, indices.len(), width);
+            }
+        }
+    }
+
+    /// A data page's values after its levels: indices into `dict` while the
+    /// chunk's pages use it (a page without values too, as the Arrow writer
+    /// writes it), else the PLAIN bytes. Returns the page's encoding.
+    pub(super) fn page_values(
+        dict: Option<&StrDict>,
+        buf: &mut Vec<u8>,
+        scratch: &mut Vec<u8>,
+        indices: &[u32],
+        plain: &[u8],
+    ) -> Encoding {
+        match dict {
+            Some(dict) => {
+                dict.encode_indices(buf, scratch, indices);
+                Encoding::RLE_DICTIONARY
+            }
+            None => {
+                buf.extend_from_slice(plain);
+                Encoding::PLAIN
             }
         }
     }

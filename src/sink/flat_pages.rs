@@ -25,17 +25,16 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
-use parquet::basic::{BoundaryOrder, Encoding, Type};
+use parquet::basic::Type;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::data_type::ByteArray;
 use parquet::errors::{ParquetError, Result};
-use parquet::file::metadata::{ColumnIndexBuilder, LevelHistogram};
-use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::metadata::LevelHistogram;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages, plain_settings};
+use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
 use super::dict::{StrDict, int32};
 use super::encode::{bit_packed, bit_width, end_levels, rle_run, start_levels};
 
@@ -275,11 +274,8 @@ struct ChunkStats {
     unencoded: i64,
     /// Definition level histogram (nullable columns).
     defs: [i64; 2],
-    /// The last page with values: its min and max, untruncated.
-    last: Option<(Vec<u8>, Vec<u8>)>,
-    ascending: bool,
-    descending: bool,
-    index: ColumnIndexBuilder,
+    /// The column index, kept with each page's untruncated bounds.
+    index: PageIndex<Vec<u8>>,
 }
 
 impl ChunkStats {
@@ -290,10 +286,7 @@ impl ChunkStats {
             nulls: 0,
             unencoded: 0,
             defs: [0; 2],
-            last: None,
-            ascending: true,
-            descending: true,
-            index: ColumnIndexBuilder::new(match kind {
+            index: PageIndex::new(match kind {
                 Kind::Utf8 => Type::BYTE_ARRAY,
                 Kind::Int32 => Type::INT32,
             }),
@@ -376,19 +369,8 @@ impl FlatPages {
             }
             end_levels(buf, at);
         }
-        // A page without values is still a dictionary page while the
-        // dictionary is on (as the Arrow writer writes it).
-        let dict = self.dict.as_mut().filter(|_| self.dict_on);
-        let encoding = match dict {
-            Some(dict) => {
-                dict.encode_indices(buf, &mut self.scratch, &p.indices);
-                Encoding::RLE_DICTIONARY
-            }
-            None => {
-                buf.extend_from_slice(&p.plain);
-                Encoding::PLAIN
-            }
-        };
+        let dict = self.dict.as_ref().filter(|_| self.dict_on);
+        let encoding = StrDict::page_values(dict, buf, &mut self.scratch, &p.indices, &p.plain);
         self.chunk
             .data_page(buf, p.rows, p.rows, encoding, p.unencoded)?;
         if self.statistics {
@@ -426,11 +408,11 @@ impl FlatPages {
             let page = [p.nulls as i64, (p.rows - p.nulls) as i64];
             s.defs[0] += page[0];
             s.defs[1] += page[1];
-            s.index
+            (s.index.builder())
                 .append_histograms(&None, &Some(LevelHistogram::from(page.to_vec())));
         }
         if p.nulls == p.rows {
-            s.index.append(true, vec![], vec![], p.nulls as i64, None);
+            (s.index.builder()).append(true, vec![], vec![], p.nulls as i64, None);
             return;
         }
         let (min, max) = match self.dict.as_ref().filter(|_| !p.used.is_empty()) {
@@ -459,25 +441,12 @@ impl FlatPages {
         if s.max.as_ref().is_none_or(|m| less(m, &max)) {
             s.max = Some(max.clone());
         }
-        if let Some((last_min, last_max)) = &s.last {
-            if less(&min, last_min) || less(&max, last_max) {
-                s.ascending = false;
-            }
-            if less(last_min, &min) || less(last_max, &max) {
-                s.descending = false;
-            }
-        }
         // Only strings are truncated (as the Arrow writer truncates only
         // byte arrays).
         let t = self.index_truncate.filter(|_| self.kind == Kind::Utf8);
-        s.index.append(
-            false,
-            truncate_min(t, &min).0,
-            truncate_max(t, &max).0,
-            p.nulls as i64,
-            None,
-        );
-        s.last = Some((min, max));
+        let entry = (truncate_min(t, &min).0, truncate_max(t, &max).0);
+        let less = |a: &Vec<u8>, b: &Vec<u8>| less(a, b);
+        s.index.page((min, max), less, entry, p.nulls as i64);
     }
 }
 
@@ -562,17 +531,11 @@ impl Pages for FlatPages {
     fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
         self.flush_page()?;
         let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new(self.kind));
-        let mut column_index: Option<ColumnIndexMetaData> = None;
         let statistics = self.statistics;
-        if statistics {
-            let mut index = s.index;
-            index.set_boundary_order(match (s.ascending, s.descending) {
-                (true, _) => BoundaryOrder::ASCENDING,
-                (false, true) => BoundaryOrder::DESCENDING,
-                (false, false) => BoundaryOrder::UNORDERED,
-            });
-            column_index = Some(index.build()?);
-        }
+        let column_index = match statistics {
+            true => Some(s.index.build()?),
+            false => None,
+        };
         let kind = self.kind;
         let stats = statistics.then(|| {
             let (t, nulls) = (self.stats_truncate, Some(s.nulls));
@@ -697,11 +660,13 @@ mod tests {
     use super::super::chunk::testing::{self, concat, file_of, read};
     use super::*;
     use arrow_array::cast::AsArray;
-    use arrow_array::{ArrayRef, RecordBatch, StringArray};
+    use arrow_array::{ArrayRef, StringArray};
     use arrow_schema::Schema;
     use parquet::arrow::ArrowWriter;
+    use parquet::basic::{BoundaryOrder, Encoding};
     use parquet::basic::{Compression, ZstdLevel};
     use parquet::file::metadata::ParquetMetaData;
+    use parquet::file::page_index::column_index::ColumnIndexMetaData;
     use proptest::prelude::*;
     use std::sync::Arc;
 
@@ -739,14 +704,8 @@ mod tests {
 
     /// The same file written by the Arrow writer.
     fn arrow_write(array: &ArrayRef, nullable: bool, p: &WriterProperties, groups: usize) -> Bytes {
-        let schema = Arc::new(Schema::new(vec![field(array.data_type(), nullable)]));
-        let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(p.clone())).unwrap();
-        for _ in 0..groups {
-            let batch = RecordBatch::try_new(schema.clone(), vec![array.clone()]).unwrap();
-            w.write(&batch).unwrap();
-            w.flush().unwrap();
-        }
-        Bytes::from(w.into_inner().unwrap())
+        let field = field(array.data_type(), nullable);
+        testing::arrow_file_of(&field, array, p, groups, |_| array.len(), true)
     }
 
     /// Written here and by the Arrow writer: the same values, and the same
