@@ -17,7 +17,6 @@
 use arrow_array::Array;
 use arrow_array::cast::AsArray;
 use arrow_schema::{DataType, Field};
-use bytes::Bytes;
 use parquet::basic::{Encoding, Type};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
@@ -25,7 +24,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
 use super::flat_pages::append_bits;
 
 /// Writes one column chunk at a time of a flat boolean column without
@@ -167,7 +166,7 @@ impl Pages for BoolPages {
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)> {
         self.flush_page()?;
         let index = std::mem::replace(&mut self.index, PageIndex::new(Type::BOOLEAN));
         let column_index = match self.statistics {
@@ -203,6 +202,7 @@ mod tests {
     use super::*;
     use arrow_array::{ArrayRef, BooleanArray};
     use arrow_schema::Schema;
+    use bytes::Bytes;
     use parquet::basic::{Compression, ZstdLevel};
     use proptest::prelude::*;
     use std::sync::Arc;

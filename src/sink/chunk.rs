@@ -46,7 +46,83 @@ pub(super) trait Pages: Send {
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk. A field of several leaves gives
     /// them in turn, one a call, in leaf order.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)>;
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)>;
+}
+
+/// A column chunk's bytes as the pieces they were written in (its pages,
+/// each with its header), read in order as one: a chunk grows a page at a
+/// time without one buffer growing (and copying itself) to the chunk's size,
+/// and goes to the file without being gathered first.
+#[derive(Clone, Debug, Default)]
+pub struct ChunkBytes {
+    pieces: Vec<Bytes>,
+    len: u64,
+}
+
+impl ChunkBytes {
+    pub(super) fn push(&mut self, piece: Bytes) {
+        self.len += piece.len() as u64;
+        self.pieces.push(piece);
+    }
+}
+
+impl parquet::file::reader::Length for ChunkBytes {
+    fn len(&self) -> u64 {
+        self.len
+    }
+}
+
+impl parquet::file::reader::ChunkReader for ChunkBytes {
+    type T = PiecesReader;
+
+    fn get_read(&self, start: u64) -> Result<PiecesReader> {
+        let mut skip = start;
+        let mut pieces = self.pieces.clone().into_iter();
+        let mut current = Bytes::new();
+        while skip > 0 {
+            let Some(p) = pieces.next() else { break };
+            let n = skip.min(p.len() as u64);
+            skip -= n;
+            current = p.slice(n as usize..);
+        }
+        Ok(PiecesReader { pieces, current })
+    }
+
+    fn get_bytes(&self, start: u64, length: usize) -> Result<Bytes> {
+        let mut out = Vec::with_capacity(length);
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(self.get_read(start)?, length as u64),
+            &mut out,
+        )?;
+        if out.len() != length {
+            return Err(parquet::errors::ParquetError::EOF(format!(
+                "{length} bytes at {start} asked of a chunk of {}",
+                self.len
+            )));
+        }
+        Ok(out.into())
+    }
+}
+
+/// Reads a [`ChunkBytes`]' pieces one after another.
+pub struct PiecesReader {
+    pieces: std::vec::IntoIter<Bytes>,
+    current: Bytes,
+}
+
+impl std::io::Read for PiecesReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.current.is_empty() {
+            match self.pieces.next() {
+                Some(p) => self.current = p,
+                None => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.current.len());
+        buf[..n].copy_from_slice(&self.current[..n]);
+        bytes::Buf::advance(&mut self.current, n);
+        Ok(n)
+    }
 }
 
 /// A chunk's column index, built a page at a time, with its boundary order:
@@ -116,7 +192,8 @@ pub(super) struct Chunk {
     /// Byte-array values: the offset index gives each page's unencoded size.
     byte_array: bool,
     packed: Vec<u8>,
-    out: TrackedWrite<Vec<u8>>,
+    /// The data pages written so far.
+    out: ChunkBytes,
     locations: Vec<PageLocation>,
     unencoded: Vec<i64>,
     rows: i64,
@@ -142,7 +219,7 @@ impl Chunk {
             offset_index,
             byte_array,
             packed: Vec::new(),
-            out: TrackedWrite::new(Vec::new()),
+            out: ChunkBytes::default(),
             locations: Vec::new(),
             unencoded: Vec::new(),
             rows: 0,
@@ -154,7 +231,7 @@ impl Chunk {
     }
 
     pub(super) fn bytes_written(&self) -> usize {
-        self.out.bytes_written()
+        self.out.len as usize
     }
 
     /// Pages with this encoding written so far in the chunk.
@@ -181,10 +258,15 @@ impl Chunk {
             rep_level_encoding: Encoding::RLE,
             statistics: None,
         };
-        let spec = SerializedPageWriter::new(&mut self.out)
+        // The page and its header (at most some tens of bytes without
+        // statistics), in a buffer of their own.
+        let mut piece = TrackedWrite::new(Vec::with_capacity(page.buffer().len() + 64));
+        let spec = SerializedPageWriter::new(&mut piece)
             .write_page(CompressedPage::new(page, buf.len()))?;
+        let offset = self.out.len as i64;
+        self.out.push(piece.into_inner()?.into());
         self.locations.push(PageLocation {
-            offset: spec.offset as i64,
+            offset: offset + spec.offset as i64,
             compressed_page_size: spec.compressed_size as i32,
             first_row_index: self.rows,
         });
@@ -210,11 +292,10 @@ impl Chunk {
         dictionary: Option<(&[u8], usize)>,
         meta: impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder,
         column_index: Option<ColumnIndexMetaData>,
-    ) -> Result<(Bytes, ColumnCloseResult)> {
-        let data = std::mem::replace(&mut self.out, TrackedWrite::new(Vec::new()));
-        let data = data.into_inner()?;
+    ) -> Result<(ChunkBytes, ColumnCloseResult)> {
+        let data = std::mem::take(&mut self.out);
         let mut stats = Vec::new();
-        let mut bytes = Vec::new();
+        let mut bytes = ChunkBytes::default();
         let dictionary = dictionary.filter(|_| self.pages_of(Encoding::RLE_DICTIONARY) > 0);
         if let Some((plain, entries)) = dictionary {
             self.compressor.compress(plain, &mut self.packed)?;
@@ -227,7 +308,7 @@ impl Chunk {
             let mut head = TrackedWrite::new(Vec::new());
             let spec = SerializedPageWriter::new(&mut head)
                 .write_page(CompressedPage::new(page, plain.len()))?;
-            bytes = head.into_inner()?;
+            bytes.push(head.into_inner()?.into());
             self.uncompressed += spec.uncompressed_size as i64;
             self.compressed += spec.compressed_size as i64;
             stats.push((PageType::DICTIONARY_PAGE, Encoding::PLAIN, 1));
@@ -238,9 +319,10 @@ impl Chunk {
         for &(encoding, count) in &self.pages {
             stats.push((PageType::DATA_PAGE, encoding, count));
         }
-        let shift = bytes.len() as i64;
-        bytes.extend_from_slice(&data);
-        let bytes = Bytes::from(bytes);
+        let shift = bytes.len as i64;
+        for piece in data.pieces {
+            bytes.push(piece);
+        }
         let mut b = ColumnChunkMetaData::builder(self.descr.clone())
             .set_compression(self.compression)
             .set_total_compressed_size(self.compressed)
@@ -270,7 +352,7 @@ impl Chunk {
         }
         let unencoded = std::mem::take(&mut self.unencoded);
         let close = ColumnCloseResult {
-            bytes_written: bytes.len() as u64,
+            bytes_written: bytes.len,
             rows_written: self.rows as u64,
             metadata: meta(b).build()?,
             bloom_filter: None,
@@ -439,5 +521,35 @@ pub(super) mod testing {
     pub fn concat(parts: &[ArrayRef]) -> ArrayRef {
         let parts: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
         arrow_select::concat::concat(&parts).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet::file::reader::{ChunkReader, Length};
+    use std::io::Read;
+
+    #[test]
+    fn chunk_bytes_read_as_one_buffer() {
+        let mut c = ChunkBytes::default();
+        for p in [&b"abc"[..], b"", b"defg", b"h"] {
+            c.push(Bytes::copy_from_slice(p));
+        }
+        assert_eq!(c.len(), 8);
+        for start in 0..=8 {
+            let mut got = Vec::new();
+            c.get_read(start).unwrap().read_to_end(&mut got).unwrap();
+            assert_eq!(got, &b"abcdefgh"[start as usize..], "from {start}");
+        }
+        // A reader's small reads stop at piece ends and go on past them.
+        let mut r = c.get_read(2).unwrap();
+        let mut two = [0u8; 2];
+        assert_eq!(r.read(&mut two).unwrap(), 1);
+        assert_eq!(r.read(&mut two).unwrap(), 2);
+        assert_eq!(&two, b"de");
+        assert_eq!(&c.get_bytes(1, 6).unwrap()[..], b"bcdefg");
+        assert_eq!(&c.get_bytes(8, 0).unwrap()[..], b"");
+        assert!(c.get_bytes(5, 4).is_err());
     }
 }

@@ -18,6 +18,8 @@ use parquet::errors::{ParquetError, Result};
 use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::schema::types::ColumnDescPtr;
 
+use super::chunk::ChunkBytes;
+
 /// The pages of one column chunk, in the order the writer stored them.
 pub type Captured = Arc<Mutex<Vec<Bytes>>>;
 
@@ -83,7 +85,7 @@ pub fn splice(
     source: &ColumnCloseResult,
     pages: &[Bytes],
     copy: ColumnDescPtr,
-) -> Result<(Bytes, ColumnCloseResult)> {
+) -> Result<(ChunkBytes, ColumnCloseResult)> {
     let m = &source.metadata;
     let total: usize = pages.iter().map(Bytes::len).sum();
     if total as i64 != m.compressed_size() || m.data_page_offset() < 0 {
@@ -92,7 +94,7 @@ pub fn splice(
             m.compressed_size()
         )));
     }
-    let mut out = Vec::with_capacity(total);
+    let mut out = ChunkBytes::default();
     let mut dictionary_len = 0;
     if let Some(at) = m.dictionary_page_offset() {
         let mut offset = 0i64;
@@ -107,21 +109,21 @@ pub fn splice(
             )));
         };
         for p in &pages[first..first + 2] {
-            out.extend_from_slice(p);
+            out.push(p.clone());
             dictionary_len += p.len();
         }
         for (i, p) in pages.iter().enumerate() {
             if i != first && i != first + 1 {
-                out.extend_from_slice(p);
+                out.push(p.clone());
             }
         }
     } else {
         for p in pages {
-            out.extend_from_slice(p);
+            out.push(p.clone());
         }
     }
     let close = restate(source, copy)?.update_dictionary_location(dictionary_len)?;
-    Ok((Bytes::from(out), close))
+    Ok((out, close))
 }
 
 /// A chunk's close result restated for another leaf (the copy's), its pages

@@ -25,7 +25,6 @@ use arrow_array::Array;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, Int64Type, UInt32Type, UInt64Type};
 use arrow_schema::{DataType, Field};
-use bytes::Bytes;
 use parquet::basic::{Encoding, Type};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
@@ -33,7 +32,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
 use super::encode::{MINIBLOCKS, varint, zigzag};
 
 /// The column's integers: 32 or 64 bits.
@@ -505,7 +504,7 @@ impl Pages for DeltaPages {
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)> {
         self.flush_page()?;
         let fresh = ChunkStats::new(self.width());
         let s = std::mem::replace(&mut self.stats, fresh);
@@ -547,6 +546,7 @@ mod tests {
     use super::*;
     use arrow_array::{ArrayRef, Int32Array, Int64Array, UInt32Array, UInt64Array};
     use arrow_schema::Schema;
+    use bytes::Bytes;
     use parquet::basic::BoundaryOrder;
     use parquet::basic::{Compression, ZstdLevel};
     use proptest::prelude::*;

@@ -24,7 +24,6 @@ use arrow_array::Array;
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_schema::{DataType, Field};
-use bytes::Bytes;
 use parquet::basic::Type;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::data_type::ByteArray;
@@ -34,7 +33,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, PageIndex, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
 use super::dict::{StrDict, int32};
 use super::encode::{bit_packed, bit_width, end_levels, rle_run, start_levels};
 
@@ -528,7 +527,7 @@ impl Pages for FlatPages {
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)> {
         self.flush_page()?;
         let s = std::mem::replace(&mut self.chunk_stats, ChunkStats::new(self.kind));
         let statistics = self.statistics;
@@ -662,6 +661,7 @@ mod tests {
     use arrow_array::cast::AsArray;
     use arrow_array::{ArrayRef, StringArray};
     use arrow_schema::Schema;
+    use bytes::Bytes;
     use parquet::arrow::ArrowWriter;
     use parquet::basic::{BoundaryOrder, Encoding};
     use parquet::basic::{Compression, ZstdLevel};

@@ -19,14 +19,13 @@
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ListArray};
 use arrow_schema::{DataType, Field};
-use bytes::Bytes;
 use parquet::basic::Encoding;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, Pages, plain_settings};
 use super::encode::{
     bit_packed, bit_width, delta_packed, end_levels, pack_small, rle_run, start_levels,
 };
@@ -328,7 +327,7 @@ impl Pages for ListPages {
     /// The chunk written since the last call, as its bytes and the close
     /// result a row group takes (offsets relative to the bytes); the writer
     /// is then ready for the next chunk.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)> {
         self.flush_page()?;
         let mut plain = Vec::new();
         if let Some(dict) = self.dict.as_deref() {
@@ -400,6 +399,7 @@ mod tests {
     use arrow_array::{ArrayRef, RecordBatch};
     use arrow_buffer::{NullBuffer, OffsetBuffer};
     use arrow_schema::Schema;
+    use bytes::Bytes;
     use parquet::arrow::ArrowWriter;
     use parquet::arrow::arrow_reader::{
         ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,

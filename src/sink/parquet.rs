@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
 use arrow_schema::{DataType, Field, SchemaRef};
-use bytes::Bytes;
 use std::sync::Arc;
 
 use parquet::arrow::ArrowWriter;
@@ -20,7 +19,7 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
 use super::bool_pages::BoolPages;
-use super::chunk::Pages;
+use super::chunk::{ChunkBytes, Pages};
 use super::copy::{CaptureFactory, Captured, restate, splice};
 use super::delta_pages::DeltaPages;
 use super::flat_pages::FlatPages;
@@ -534,7 +533,7 @@ impl TableSink {
         let mut rg = file.next_row_group()?;
         // Per copy pair, its source's chunk: the close result, and its bytes
         // when they were built here (else its pages were captured).
-        let mut sources: Vec<Option<(ColumnCloseResult, Option<Bytes>)>> =
+        let mut sources: Vec<Option<(ColumnCloseResult, Option<ChunkBytes>)>> =
             vec![None; self.copies.len()];
         for (leaf, w) in g.writers.into_iter().enumerate() {
             let spliced = self

@@ -29,14 +29,13 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{Array, ListArray};
 use arrow_schema::{DataType, Field};
-use bytes::Bytes;
 use parquet::basic::Type;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, Pages, plain_settings};
 use super::dict::StrDict;
 use super::encode::{bit_width, small_levels};
 
@@ -379,7 +378,7 @@ impl Pages for StructListPages {
     /// The next leaf's chunk written since the last call (the leaves in
     /// turn, a call each), as its bytes and the close result a row group
     /// takes; the leaf is then ready for the next chunk.
-    fn finish_chunk(&mut self) -> Result<(Bytes, ColumnCloseResult)> {
+    fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)> {
         let def_max = self.def_item;
         let at = self.next;
         self.next = (at + 1) % self.leaves.len();
@@ -405,6 +404,7 @@ mod tests {
     use arrow_array::ArrayRef;
     use arrow_array::builder::{Int32Builder, ListBuilder, StringBuilder, StructBuilder};
     use arrow_schema::{Fields, Schema};
+    use bytes::Bytes;
     use parquet::arrow::ArrowWriter;
     use parquet::basic::Encoding;
     use parquet::basic::{Compression, ZstdLevel};
