@@ -20,15 +20,60 @@ use cli::{
 use deckhand::notation::ppn::RulesConfig;
 use deckhand::pinochle::rules::Profile;
 
+/// Prints a line on standard output. A reader that has gone away (`deckhand
+/// check FILE | head`) ends the run quietly with status 0, as it ends other
+/// Unix tools, where `println!` would panic; any other failure to write is
+/// an error (status 2).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        write_line(format_args!($($arg)*))
+    };
+}
+
+fn write_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("deckhand: error: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
 /// Exit status: 0 all records converted, 1 some records quarantined, 2 fatal error.
 fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
+        // Standard output closed by its reader (`deckhand export -o - | head`).
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("deckhand: error: {e:#}");
+            eprintln!("deckhand: error: {}", message(&e));
             ExitCode::from(2)
         }
     }
+}
+
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The error and its causes, each cause left out when the message before it
+/// already says it (deckhand's errors name their cause in their message).
+fn message(e: &anyhow::Error) -> String {
+    let mut msg = e.to_string();
+    for cause in e.chain().skip(1) {
+        let c = cause.to_string();
+        if !msg.contains(&c) {
+            msg.push_str(": ");
+            msg.push_str(&c);
+        }
+    }
+    msg
 }
 
 fn run() -> anyhow::Result<ExitCode> {
@@ -61,9 +106,12 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         }
         Ok((best, n))
     };
-    println!(
+    outln!(
         "{:<28} {:>9} {:>10} {:>12}",
-        "measurement", "seconds", "MB/s", "hands/s"
+        "measurement",
+        "seconds",
+        "MB/s",
+        "hands/s"
     );
     let (secs, records) = best(&mut || {
         Ok(deckhand::split::split_all(bytes, 0)
@@ -71,7 +119,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
             .filter(|i| i.kind == deckhand::split::ItemKind::Record)
             .count() as u64)
     })?;
-    println!(
+    outln!(
         "{:<28} {:>9.3} {:>10.1} {:>12.0}",
         "split (1 thread)",
         secs,
@@ -81,7 +129,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     // Splitting and tokenizing only (no values read, no columns built): the
     // part that compares with a PGN tokenizer.
     let (secs, records) = best(&mut || Ok(deckhand::notation::ppn::tokenize(bytes).0))?;
-    println!(
+    outln!(
         "{:<28} {:>9.3} {:>10.1} {:>12.0}",
         "tokenize (1 thread)",
         secs,
@@ -99,7 +147,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
             )?;
             Ok(fs.hands)
         })?;
-        println!(
+        outln!(
             "{:<28} {:>9.3} {:>10.1} {:>12.0}",
             format!(
                 "parse ({threads} thread{})",
@@ -187,13 +235,18 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
         if !a.quiet {
-            println!("{line}");
+            outln!("{line}");
         }
     })?;
     let t = &report.total;
-    println!(
+    outln!(
         "{} file(s), {} records: {} hands, {} errors (records quarantined), {} warnings, {} infos",
-        report.files, t.records, t.hands, t.quarantined, t.warnings, t.infos
+        report.files,
+        t.records,
+        t.hands,
+        t.quarantined,
+        t.warnings,
+        t.infos
     );
     Ok(
         if t.quarantined > 0 || (a.deny_warnings && t.warnings > 0) {

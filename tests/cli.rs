@@ -136,7 +136,37 @@ fn bad_arguments_are_explained() {
         .arg(tempfile::tempdir().unwrap().path().join("o"))
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read does-not-exist.ppn"));
+        .stderr(predicate::str::contains("cannot read does-not-exist.ppn"))
+        // The cause once, though the error both names it and holds it.
+        .stderr(predicate::function(|e: &str| {
+            e.lines().count() == 1 && e.matches("(os error 2)").count() == 1
+        }));
+}
+
+/// A reader that stops reading (`deckhand check FILE | head`) ends the run
+/// quietly with status 0: no panic, no error message.
+#[test]
+fn a_closed_standard_output_ends_the_run_quietly() {
+    let bin = assert_cmd::cargo::cargo_bin("deckhand");
+    for args in [
+        &["check", "testdata/pinochle/invalid.ppn"][..],
+        &["bench", "testdata/pinochle/sample.ppn", "--runs", "1"],
+        &["export", "testdata/pinochle/sample.ppn", "-o", "-"],
+    ] {
+        let mut child = std::process::Command::new(&bin)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before the first line is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("error"), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
