@@ -198,7 +198,7 @@ impl Pages for BoolPages {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunk::testing::{self, arrow_file_of, file_of, read};
+    use super::super::chunk::testing;
     use super::*;
     use arrow_array::{ArrayRef, BooleanArray};
     use arrow_schema::Schema;
@@ -220,28 +220,18 @@ mod tests {
             .build()
     }
 
-    /// Two row groups of `array` in writes of `piece` rows (or all in one
-    /// write): the file built here and the one the Arrow writer makes.
+    /// The file built here and the Arrow writer's ([`testing::both`]).
     fn both(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) -> (Bytes, Bytes) {
         let field = Field::new("v", DataType::Boolean, false);
-        let ours = file_of(
-            &field,
-            array,
-            p,
-            2,
-            |_| piece,
-            one,
-            |descr| BoolPages::new(&field, descr, p),
-        );
-        (ours, arrow_file_of(&field, array, p, 2, |_| piece, one))
+        testing::both(&field, array, p, piece, one, |descr| {
+            BoolPages::new(&field, descr, p)
+        })
     }
 
     fn assert_same_bytes(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) {
         let (ours, theirs) = both(array, p, piece, one);
-        assert!(ours == theirs, "piece {piece}, one write {one}");
-        let (arrays, _) = read(ours, None);
-        let twice = testing::concat(&[array.clone(), array.clone()]);
-        assert_eq!(&testing::concat(&arrays), &twice);
+        let what = format!("piece {piece}, one write {one}");
+        testing::assert_same_file(ours, theirs, array, &what);
     }
 
     #[test]

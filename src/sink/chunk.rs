@@ -425,6 +425,32 @@ pub(super) mod testing {
         Bytes::from(file.into_inner().unwrap())
     }
 
+    /// Two row groups of `array` in writes of `piece` rows (a write each,
+    /// or each group's pieces in one write, `one`): the file built by the
+    /// page builder `new` gives and the one the Arrow writer makes.
+    pub fn both<P: Pages>(
+        field: &Field,
+        array: &ArrayRef,
+        props: &WriterProperties,
+        piece: usize,
+        one: bool,
+        new: impl FnOnce(ColumnDescPtr) -> Option<P>,
+    ) -> (Bytes, Bytes) {
+        let ours = file_of(field, array, props, 2, |_| piece, one, new);
+        (ours, arrow_file_of(field, array, props, 2, |_| piece, one))
+    }
+
+    /// Asserts that the two files of [`both`] are the same bytes and that
+    /// they read back as `array` twice, in two row groups; `what` names the
+    /// case in a failure.
+    pub fn assert_same_file(ours: Bytes, theirs: Bytes, array: &ArrayRef, what: &str) {
+        assert!(ours == theirs, "{what}");
+        let (arrays, meta) = read(ours, None);
+        assert_eq!(meta.num_row_groups(), 2, "{what}");
+        let twice = concat(&[array.clone(), array.clone()]);
+        assert_eq!(&concat(&arrays), &twice, "{what}");
+    }
+
     /// `array` cut into pieces of `n` rows (the last shorter).
     pub fn pieces(array: &ArrayRef, n: usize) -> Vec<ArrayRef> {
         let mut parts = Vec::new();

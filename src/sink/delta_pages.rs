@@ -542,7 +542,7 @@ impl Pages for DeltaPages {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunk::testing::{self, arrow_file_of, file_of, read};
+    use super::super::chunk::testing::{self, read};
     use super::*;
     use arrow_array::{ArrayRef, Int32Array, Int64Array, UInt32Array, UInt64Array};
     use arrow_schema::Schema;
@@ -576,32 +576,18 @@ mod tests {
         Field::new("v", array.data_type().clone(), false)
     }
 
-    /// Two row groups of `array`, written in pieces of `piece` rows (a
-    /// write each, or all in one write): the file built here, and the one
-    /// the Arrow writer makes from the same writes.
+    /// The file built here and the Arrow writer's ([`testing::both`]).
     fn both(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) -> (Bytes, Bytes) {
         let field = field(array);
-        let ours = file_of(
-            &field,
-            array,
-            p,
-            2,
-            |_| piece,
-            one,
-            |descr| DeltaPages::new(&field, descr, p),
-        );
-        (ours, arrow_file_of(&field, array, p, 2, |_| piece, one))
+        testing::both(&field, array, p, piece, one, |descr| {
+            DeltaPages::new(&field, descr, p)
+        })
     }
 
     fn assert_same_bytes(array: &ArrayRef, p: &WriterProperties, piece: usize, one: bool) {
         let (ours, theirs) = both(array, p, piece, one);
-        assert!(ours == theirs, "{:?}, piece {piece}", array.data_type());
-        // (And the file reads back as the array.)
-        let (arrays, meta) = read(ours, None);
-        assert_eq!(meta.num_row_groups(), 2);
-        let whole = testing::concat(&arrays);
-        let twice = testing::concat(&[array.clone(), array.clone()]);
-        assert_eq!(&whole, &twice);
+        let what = format!("{:?}, piece {piece}, one write {one}", array.data_type());
+        testing::assert_same_file(ours, theirs, array, &what);
     }
 
     /// Keys as a table holds them: runs of one value, steps up, and a
