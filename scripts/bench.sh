@@ -19,18 +19,21 @@ bytes=$(stat -c %s "$file")
 echo "archive: $file ($((bytes / 1000000)) MB)"
 echo
 printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
   local suffix=$1; shift
+  "$bin" bench "$file" -j 1,2 --runs "$runs" "$@" >"$out/bench"
   # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
-  "$bin" bench "$file" -j 1,2 --runs "$runs" "$@" | tail -n +2 | while read -r a b c d e f; do
+  grep -E '^(split|tokenize|parse) ' "$out/bench" | while read -r a b c d e f; do
     printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a$suffix $b $c" "$d" "$e" "$f" - - -
   done
+  # The size of the columns a parse built, printed below the table.
+  sed -n "s/^columns built by a parse: /parse$suffix: /p" "$out/bench" >>"$out/columns"
 }
 bench_rows ""
 # Parsing without the rules engine (the notation alone, no computed columns).
 bench_rows " --no-rules" --no-rules | grep '^parse'
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
 run() { # name, runs, command...
   local name=$1 n=$2; shift 2
   local best="" rss=0 anon=0 hands="" size="" i
@@ -92,3 +95,6 @@ venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check pyarrow
 run "python baseline (1 thread)" 1 "$venv/bin/python" scripts/baseline_ppn.py "$file" "$out/ds"
+echo
+echo "columns built (values and bytes of Arrow arrays):"
+cat "$out/columns"

@@ -136,14 +136,20 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         mb / secs,
         records as f64 / secs
     );
+    // The column data each parse built (the same for every run).
+    let mut size = deckhand::columns::size::Size::default();
     for &threads in &a.threads {
         let opts = quiet_options(&a.rules, Some(threads))?;
         let (secs, hands) = best(&mut || {
+            size = Default::default();
             let fs = deckhand::pipeline::parse_bytes(
                 bytes,
                 &a.input.to_string_lossy(),
                 &opts,
-                &mut |_| Ok(()),
+                &mut |tables| {
+                    tables.iter().flatten().for_each(|b| size.add(b));
+                    Ok(())
+                },
             )?;
             Ok(fs.hands)
         })?;
@@ -156,6 +162,16 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
             secs,
             mb / secs,
             hands as f64 / secs
+        );
+    }
+    if !a.threads.is_empty() && !bytes.is_empty() {
+        let per_byte = |n: u64| n as f64 / bytes.len() as f64;
+        outln!(
+            "\ncolumns built by a parse: {} values ({:.3} per input byte), {:.1} MB of Arrow arrays ({:.2} bytes per input byte)",
+            size.values,
+            per_byte(size.values),
+            size.bytes as f64 / 1e6,
+            per_byte(size.bytes)
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -339,3 +339,48 @@ fn directories_are_searched_by_name_and_by_content() {
         .collect();
     assert_eq!(events, ["\"named\"", "\"header\"", "\"zipped\""]);
 }
+
+/// `bench` counts the column values a parse built: as many as the files a
+/// convert writes hold (read back by the parquet crate), each leaf counted once.
+#[test]
+fn bench_reports_the_values_a_convert_writes() {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let out = deckhand()
+        .args([
+            "bench",
+            "testdata/pinochle/sample.ppn",
+            "--runs",
+            "1",
+            "-j",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("columns built by a parse: "))
+        .unwrap_or_else(|| panic!("no columns line in {stdout}"));
+    let values: u64 = line.split(' ').next().unwrap().parse().unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    deckhand()
+        .args(["convert", "testdata/pinochle/sample.ppn", "-q", "-o"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let mut size = deckhand::columns::size::Size::default();
+    for t in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
+        let file = std::fs::File::open(dir.path().join(t).join("part-00000.parquet")).unwrap();
+        for batch in ParquetRecordBatchReaderBuilder::try_new(file)
+            .unwrap()
+            .build()
+            .unwrap()
+        {
+            size.add(&batch.unwrap());
+        }
+    }
+    assert!(size.values > 8 * 100, "{size:?}");
+    assert_eq!(values, size.values, "{line}");
+}

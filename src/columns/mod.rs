@@ -7,6 +7,7 @@ pub mod lists;
 pub mod pinochle;
 pub mod prims;
 pub mod render;
+pub mod size;
 pub mod strings;
 
 use arrow_array::RecordBatch;
