@@ -24,7 +24,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings, with_statistics};
 use super::flat_pages::append_bits;
 
 /// Writes one column chunk at a time of a flat boolean column without
@@ -188,11 +188,8 @@ impl Pages for BoolPages {
             )
         });
         (self.any_false, self.any_true) = (false, false);
-        let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
-            Some(stats) => b.set_statistics(stats),
-            None => b,
-        };
-        self.chunk.finish(None, meta, column_index)
+        self.chunk
+            .finish(None, with_statistics(stats), column_index)
     }
 }
 

@@ -49,6 +49,17 @@ pub(super) trait Pages: Send {
     fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)>;
 }
 
+/// A `meta` for [`Chunk::finish`] that sets the chunk's statistics, when
+/// there are any.
+pub(super) fn with_statistics(
+    stats: Option<parquet::file::statistics::Statistics>,
+) -> impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder {
+    move |b| match stats {
+        Some(stats) => b.set_statistics(stats),
+        None => b,
+    }
+}
+
 /// A column chunk's bytes as the pieces they were written in (its pages,
 /// each with its header), read in order as one: a chunk grows a page at a
 /// time without one buffer growing (and copying itself) to the chunk's size,

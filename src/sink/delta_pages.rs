@@ -32,7 +32,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
+use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings, with_statistics};
 use super::encode::{MINIBLOCKS, varint, zigzag};
 
 /// The column's integers: 32 or 64 bits.
@@ -532,11 +532,8 @@ impl Pages for DeltaPages {
                     .with_backwards_compatible_min_max(signed),
             ),
         });
-        let meta = |b: parquet::file::metadata::ColumnChunkMetaDataBuilder| match stats {
-            Some(stats) => b.set_statistics(stats),
-            None => b,
-        };
-        self.chunk.finish(None, meta, column_index)
+        self.chunk
+            .finish(None, with_statistics(stats), column_index)
     }
 }
 
