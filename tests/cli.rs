@@ -378,7 +378,7 @@ fn bench_reports_the_values_a_convert_writes() {
             .build()
             .unwrap()
         {
-            size.add(&batch.unwrap());
+            size.add(&batch.unwrap()).unwrap();
         }
     }
     assert!(size.values > 8 * 100, "{size:?}");

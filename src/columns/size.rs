@@ -3,7 +3,7 @@
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
-use arrow_schema::DataType;
+use arrow_schema::{ArrowError, DataType};
 
 /// Column data counted over any number of batches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,12 +17,14 @@ pub struct Size {
 }
 
 impl Size {
-    /// Adds a batch's columns.
-    pub fn add(&mut self, batch: &RecordBatch) {
+    /// Adds a batch's columns. Fails on a type Arrow cannot size (none of
+    /// deckhand's tables has one).
+    pub fn add(&mut self, batch: &RecordBatch) -> Result<(), ArrowError> {
         for c in batch.columns() {
             self.values += leaf_values(c.as_ref()) as u64;
-            self.bytes += c.to_data().get_slice_memory_size().unwrap_or(0) as u64;
+            self.bytes += c.to_data().get_slice_memory_size()? as u64;
         }
+        Ok(())
     }
 }
 
@@ -104,8 +106,8 @@ mod tests {
         let n: ArrayRef = Arc::new(Int32Array::from(vec![1, 2, 3, 4]));
         let batch = RecordBatch::try_from_iter([("n", n), ("l", lists())]).unwrap();
         let mut size = Size::default();
-        size.add(&batch);
-        size.add(&batch);
+        size.add(&batch).unwrap();
+        size.add(&batch).unwrap();
         assert_eq!(size.values, 2 * (4 + 5));
         // Int32: 4 bytes a row, no bitmap (no nulls). The lists: 5 offsets
         // of 4 bytes and a bitmap byte; their items: 6 offsets, "abcd" and

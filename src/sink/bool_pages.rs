@@ -200,21 +200,12 @@ mod tests {
     use arrow_array::{ArrayRef, BooleanArray};
     use arrow_schema::Schema;
     use bytes::Bytes;
-    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::basic::Compression;
     use proptest::prelude::*;
     use std::sync::Arc;
 
     fn props(c: Compression, statistics: bool, page_rows: usize, batch: usize) -> WriterProperties {
-        let statistics = match statistics {
-            true => EnabledStatistics::Page,
-            false => EnabledStatistics::None,
-        };
-        WriterProperties::builder()
-            .set_compression(c)
-            .set_statistics_enabled(statistics)
-            .set_data_page_row_count_limit(page_rows)
-            .set_write_batch_size(batch)
-            .build()
+        testing::settings(c, statistics, page_rows, batch).build()
     }
 
     /// The file built here and the Arrow writer's ([`testing::both`]).
@@ -242,12 +233,7 @@ mod tests {
             })
             .collect();
         let a: ArrayRef = Arc::new(BooleanArray::from(values));
-        for (c, statistics, rows, batch) in [
-            (Compression::UNCOMPRESSED, true, 20_000, 1024),
-            (Compression::ZSTD(ZstdLevel::default()), true, 700, 100),
-            (Compression::SNAPPY, false, 333, 64),
-            (Compression::LZ4_RAW, true, 1, 1),
-        ] {
+        for (c, statistics, rows, batch) in testing::cases() {
             let p = props(c, statistics, rows, batch);
             assert_same_bytes(&a, &p, 1_000, false);
             assert_same_bytes(&a, &p, 257, true);

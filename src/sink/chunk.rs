@@ -398,6 +398,38 @@ pub(super) mod testing {
     use parquet::schema::types::ColumnDescPtr;
     use std::sync::Arc;
 
+    /// Writer settings for comparing a page builder with the Arrow writer:
+    /// the codec, page statistics on or off, the rows a page may hold and
+    /// the rows written at a time.
+    pub fn settings(
+        c: parquet::basic::Compression,
+        statistics: bool,
+        page_rows: usize,
+        batch_rows: usize,
+    ) -> WriterPropertiesBuilder {
+        use parquet::file::properties::EnabledStatistics;
+        WriterProperties::builder()
+            .set_compression(c)
+            .set_statistics_enabled(match statistics {
+                true => EnabledStatistics::Page,
+                false => EnabledStatistics::None,
+            })
+            .set_data_page_row_count_limit(page_rows)
+            .set_write_batch_size(batch_rows)
+    }
+
+    /// The [`settings`] page builders are compared under: every codec, with
+    /// and without statistics, pages of many rows down to one.
+    pub fn cases() -> [(parquet::basic::Compression, bool, usize, usize); 4] {
+        use parquet::basic::{Compression, ZstdLevel};
+        [
+            (Compression::UNCOMPRESSED, true, 20_000, 1024),
+            (Compression::ZSTD(ZstdLevel::default()), true, 700, 100),
+            (Compression::SNAPPY, false, 333, 64),
+            (Compression::LZ4_RAW, true, 1, 1),
+        ]
+    }
+
     /// A file of the one column `field`, `groups` row groups of `array`
     /// each, its pages built by the writer `new` gives, from the array written
     /// in pieces of `piece(group)` rows: a call each, or all of a group's

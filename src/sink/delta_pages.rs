@@ -545,7 +545,7 @@ mod tests {
     use arrow_schema::Schema;
     use bytes::Bytes;
     use parquet::basic::BoundaryOrder;
-    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::basic::Compression;
     use proptest::prelude::*;
     use std::sync::Arc;
 
@@ -555,17 +555,9 @@ mod tests {
         page_rows: usize,
         batch_rows: usize,
     ) -> WriterProperties {
-        let statistics = match statistics {
-            true => EnabledStatistics::Page,
-            false => EnabledStatistics::None,
-        };
-        WriterProperties::builder()
-            .set_compression(c)
+        testing::settings(c, statistics, page_rows, batch_rows)
             .set_dictionary_enabled(false)
             .set_encoding(Encoding::DELTA_BINARY_PACKED)
-            .set_statistics_enabled(statistics)
-            .set_data_page_row_count_limit(page_rows)
-            .set_write_batch_size(batch_rows)
             .build()
     }
 
@@ -610,12 +602,7 @@ mod tests {
             Arc::new(Int32Array::from_iter_values(k.iter().map(|&v| v as i32))),
         ];
         for array in &arrays {
-            for (c, statistics, rows, batch) in [
-                (Compression::UNCOMPRESSED, true, 20_000, 1024),
-                (Compression::ZSTD(ZstdLevel::default()), true, 700, 100),
-                (Compression::SNAPPY, false, 333, 64),
-                (Compression::LZ4_RAW, true, 1, 1),
-            ] {
+            for (c, statistics, rows, batch) in testing::cases() {
                 let p = props(c, statistics, rows, batch);
                 assert_same_bytes(array, &p, 1_000, false);
                 assert_same_bytes(array, &p, 257, true);
