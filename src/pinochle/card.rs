@@ -29,16 +29,24 @@ impl Suit {
     /// Dot-syntax order: C . D . S . H
     pub const DOT_ORDER: [Suit; 4] = [Suit::C, Suit::D, Suit::S, Suit::H];
 
+    #[inline]
     pub fn parse(b: u8) -> Option<Suit> {
-        Some(match b.to_ascii_uppercase() {
-            b'C' => Suit::C,
-            b'D' => Suit::D,
-            b'S' => Suit::S,
-            b'H' => Suit::H,
-            _ => return None,
-        })
+        SUIT_OF[b as usize]
     }
 }
+
+/// The suit of each byte (either case), as [`RANK_OF`] has the ranks.
+static SUIT_OF: [Option<Suit>; 256] = {
+    let mut t = [None; 256];
+    let names = *b"CDSH";
+    let mut i = 0;
+    while i < names.len() {
+        t[names[i] as usize] = Some(Suit::DOT_ORDER[i]);
+        t[names[i].to_ascii_lowercase() as usize] = Some(Suit::DOT_ORDER[i]);
+        i += 1;
+    }
+    t
+};
 
 impl Rank {
     /// Every rank, high to low.
@@ -170,6 +178,25 @@ mod tests {
         assert_eq!(Card::parse(b"XA"), None);
         assert_eq!(Card::parse(b"C"), None);
         assert_eq!(Card::parse(b"CAT"), None);
+    }
+
+    #[test]
+    fn every_byte_reads_as_the_suit_or_rank_it_names() {
+        for b in 0..=255u8 {
+            let suit = match b.to_ascii_uppercase() {
+                b'C' => Some(Suit::C),
+                b'D' => Some(Suit::D),
+                b'S' => Some(Suit::S),
+                b'H' => Some(Suit::H),
+                _ => None,
+            };
+            assert_eq!(Suit::parse(b), suit, "{b}");
+            let rank = b"ATKQJ9"
+                .iter()
+                .position(|&r| r == b.to_ascii_uppercase())
+                .map(|i| Rank::ALL[i]);
+            assert_eq!(Rank::parse(b), rank, "{b}");
+        }
     }
 
     #[test]
