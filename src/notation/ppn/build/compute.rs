@@ -96,7 +96,7 @@ pub struct Scores<'s> {
 }
 
 pub struct Computed<'d> {
-    pub profile: Arc<Profile>,
+    pub profile: &'d Profile,
     pub derived: Derived<'d>,
 }
 
@@ -115,19 +115,19 @@ fn join_opt(v: &[Option<i32>]) -> String {
 }
 
 impl<'a> Hand<'_, 'a> {
-    fn choose_profile(&self, cfg: &RulesConfig) -> Option<Arc<Profile>> {
+    fn choose_profile<'c>(&self, cfg: &'c RulesConfig) -> Option<&'c Profile> {
         if let Some(f) = &cfg.forced {
-            return Some(f.clone());
+            return Some(f);
         }
         for k in [K::Scoring, K::Competition] {
             if let Some(t) = self.tag(k) {
                 let v = text(t);
                 if let Some(p) = cfg.known.iter().find(|p| p.answers_to(&v)) {
-                    return Some(p.clone());
+                    return Some(p);
                 }
             }
         }
-        cfg.known.first().cloned()
+        cfg.known.first().map(|p| &**p)
     }
 
     /// Why the profile does not cover this hand, if it does not.
@@ -191,7 +191,7 @@ impl<'a> Hand<'_, 'a> {
 
     pub(super) fn compute<'d>(
         &mut self,
-        cfg: &RulesConfig,
+        cfg: &'d RulesConfig,
         auction: Option<&AuctionParse<'a>>,
         play: Option<&PlayParse<'a>>,
         dealt: &[Option<HandEntry<'d>>],
@@ -239,7 +239,7 @@ impl<'a> Hand<'_, 'a> {
             play_terminated: play.is_some_and(|p| p.terminated),
             deal,
         };
-        let d = derive(&stated, &profile);
+        let d = derive(&stated, profile);
         self.report_issues(&d, play);
         self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
