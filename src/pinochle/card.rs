@@ -36,17 +36,7 @@ impl Suit {
 }
 
 /// The suit of each byte (either case), as [`RANK_OF`] has the ranks.
-static SUIT_OF: [Option<Suit>; 256] = {
-    let mut t = [None; 256];
-    let names = *b"CDSH";
-    let mut i = 0;
-    while i < names.len() {
-        t[names[i] as usize] = Some(Suit::DOT_ORDER[i]);
-        t[names[i].to_ascii_lowercase() as usize] = Some(Suit::DOT_ORDER[i]);
-        i += 1;
-    }
-    t
-};
+static SUIT_OF: [Option<Suit>; 256] = by_letter(b"CDSH", Suit::DOT_ORDER);
 
 impl Rank {
     /// Every rank, high to low.
@@ -60,17 +50,20 @@ impl Rank {
 
 /// The rank of each byte (either case), a table lookup instead of a chain
 /// of comparisons for the ~100 dot-syntax cards of every hand.
-static RANK_OF: [Option<Rank>; 256] = {
+static RANK_OF: [Option<Rank>; 256] = by_letter(b"ATKQJ9", Rank::ALL);
+
+/// A table of the 256 bytes: `values[i]` for `letters[i]` in either case,
+/// None for every other byte.
+const fn by_letter<T: Copy, const N: usize>(letters: &[u8; N], values: [T; N]) -> [Option<T>; 256] {
     let mut t = [None; 256];
-    let names = *b"ATKQJ9";
     let mut i = 0;
-    while i < names.len() {
-        t[names[i] as usize] = Some(Rank::ALL[i]);
-        t[names[i].to_ascii_lowercase() as usize] = Some(Rank::ALL[i]);
+    while i < N {
+        t[letters[i].to_ascii_uppercase() as usize] = Some(values[i]);
+        t[letters[i].to_ascii_lowercase() as usize] = Some(values[i]);
         i += 1;
     }
     t
-};
+}
 
 const NAME_LIST: [[&str; 6]; 4] = [
     ["CA", "CT", "CK", "CQ", "CJ", "C9"],
