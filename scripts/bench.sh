@@ -6,7 +6,8 @@
 # Each deckhand row is the best of RUNS runs (wall times on a shared VM vary by
 # 10-40% from run to run); memory is the largest of them. The Python baseline
 # runs once.
-#   SIZE_MB=1024 SEED=1 RUNS=2 scripts/bench.sh   (defaults; SIZE_MB=100 for a quick run)
+#   SIZE_MB=1024 SEED=1 RUNS=2 BUILD=pgo scripts/bench.sh
+#   (defaults; SIZE_MB=100 for a quick run; BUILD=release for the plain build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
@@ -14,9 +15,16 @@ seed=${SEED:-1}
 runs=${RUNS:-2}
 # About 870 bytes a hand.
 file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150)) "$seed")
+# The profile-guided build by default (what the README's figures are of);
+# BUILD=release measures plain `cargo build --release`.
+build=${BUILD:-pgo}
 bin=target/release/deckhand
+if [ "$build" = pgo ]; then
+  bin=$(scripts/build_pgo.sh) || { echo "bench.sh: the PGO build failed; measuring the release build" >&2; build=release; bin=target/release/deckhand; }
+fi
 bytes=$(stat -c %s "$file")
 echo "archive: $file ($((bytes / 1000000)) MB)"
+echo "binary: $bin ($build build)"
 echo
 printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
 out=$(mktemp -d)
