@@ -18,10 +18,11 @@ file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150
 # The profile-guided build by default (what the README's figures are of);
 # BUILD=release measures plain `cargo build --release`.
 build=${BUILD:-pgo}
-bin=target/release/deckhand
-if [ "$build" = pgo ]; then
-  bin=$(scripts/build_pgo.sh) || { echo "bench.sh: the PGO build failed; measuring the release build" >&2; build=release; bin=target/release/deckhand; }
+if [ "$build" = pgo ] && ! bin=$(scripts/build_pgo.sh); then
+  echo "bench.sh: the PGO build failed; measuring the release build" >&2
+  build=release
 fi
+[ "$build" = pgo ] || bin=target/release/deckhand
 bytes=$(stat -c %s "$file")
 echo "archive: $file ($((bytes / 1000000)) MB)"
 echo "binary: $bin ($build build)"
