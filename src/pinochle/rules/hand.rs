@@ -48,10 +48,11 @@ pub struct TrickResult {
 pub enum Issue {
     /// A seat was dealt the wrong number of cards.
     HandSize { seat: usize, cards: usize },
-    /// The four hands are not a double deck (four of each card).
+    /// The four hands are not a double deck (four of each card): each card
+    /// short of four or over it, with how many copies.
     Deck {
-        missing: Vec<Card>,
-        extra: Vec<Card>,
+        missing: Vec<(Card, u32)>,
+        extra: Vec<(Card, u32)>,
     },
     /// `card` at `index` in the play was not in the player's hand
     /// (`already_played`: it was dealt but all its copies were played before).
@@ -109,12 +110,14 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
         for rank in [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine] {
             let c = Card { suit, rank };
             let want = if rank == Rank::Nine { 0 } else { 4 };
-            let have: u32 = held.iter().map(|h| h[suit as usize][rank as usize]).sum();
-            for _ in have..want {
-                missing.push(c);
-            }
-            for _ in want..have {
-                extra.push(c);
+            let have: u32 = held
+                .iter()
+                .map(|h| h[suit as usize][rank as usize])
+                .fold(0, u32::saturating_add);
+            if have < want {
+                missing.push((c, want - have));
+            } else if have > want {
+                extra.push((c, have - want));
             }
         }
     }
@@ -271,7 +274,11 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
                             violation: v,
                         });
                     }
-                    left[seat][card.suit as usize][card.rank as usize] = n - 1;
+                    // A count that saturated stands for "255 or more": it
+                    // never runs out (see `holding`).
+                    if n != u8::MAX {
+                        left[seat][card.suit as usize][card.rank as usize] = n - 1;
+                    }
                 }
                 led_best = match led_best {
                     None => Some((card.suit, card)),
@@ -431,6 +438,39 @@ mod tests {
             d.missing,
             ["the play is not complete: the hand cannot be scored"]
         );
+    }
+
+    #[test]
+    fn hundreds_of_copies_of_a_card_never_run_out() {
+        // N is dealt 300 clubs aces, E, S and W 300 diamond aces each (a
+        // count over a byte), no trump: N leads CA to 70 tricks and wins
+        // them all; every card played was held.
+        let many = |s: &str| dot(&s.replace('A', &"A".repeat(300)));
+        let (n, e, s_, w) = (many("A..."), many(".A.."), many(".A.."), many(".A.."));
+        let c = cards(&"CA DA DA DA ".repeat(70));
+        let tricks: Vec<Range<usize>> = (0..70).map(|k| k * 4..k * 4 + 4).collect();
+        let st = Stated {
+            trump: Some(None),
+            play_start: Some(0),
+            cards: &c,
+            tricks: &tricks,
+            deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
+            ..Default::default()
+        };
+        let d = derive(&st, &Profile::standard());
+        assert!(d.tricks.iter().all(|t| t.winner == Some(0)));
+        let mut deck = None;
+        for i in &d.issues {
+            match i {
+                Issue::HandSize { cards, .. } => assert_eq!(*cards, 300),
+                Issue::Deck { missing, extra } => deck = Some((missing.len(), extra.clone())),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let ca = Card::parse(b"CA").unwrap();
+        let da = Card::parse(b"DA").unwrap();
+        // Every other card (18 of the 20) short of four, CA and DA over.
+        assert_eq!(deck, Some((18, vec![(ca, 296), (da, 896)])));
     }
 
     #[test]

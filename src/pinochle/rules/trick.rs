@@ -56,12 +56,15 @@ impl Violation {
 
 /// How many of each card a player holds: `[suit][rank]`, ranks A T K Q J 9
 /// and two bytes left zero, so a suit reads as one `u64` (non-zero: held).
+/// A count saturates at 255, which then stands for "255 or more" (only a
+/// malformed Deal gives a player that many copies of a card).
 pub type Holding = [[u8; 8]; 4];
 
 pub fn holding(hand: &[Card]) -> Holding {
     let mut h = [[0u8; 8]; 4];
     for c in hand {
-        h[c.suit as usize][c.rank as usize] += 1;
+        let n = &mut h[c.suit as usize][c.rank as usize];
+        *n = n.saturating_add(1);
     }
     h
 }

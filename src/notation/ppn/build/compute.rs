@@ -265,13 +265,13 @@ impl<'a> Hand<'_, 'a> {
                     deal_at,
                     "P050",
                     format!(
-                        "{} was dealt {cards} cards, expected 20",
-                        seats[*seat].as_str()
+                        "{} was dealt {cards} card{}, expected 20",
+                        seats[*seat].as_str(),
+                        if *cards == 1 { "" } else { "s" }
                     ),
                 ),
                 Issue::Deck { missing, extra } => {
-                    let names =
-                        |v: &[Card]| v.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" ");
+                    let names = |v: &[(Card, u32)]| deck_cards(v);
                     let mut parts = Vec::new();
                     if !missing.is_empty() {
                         parts.push(format!("missing {}", names(missing)));
@@ -467,5 +467,43 @@ impl<'a> Hand<'_, 'a> {
         }
         o.computed_result
             .append_option(score.map(|s| s.outcome.as_str()));
+    }
+}
+
+/// Cards of a deck issue: each card once per copy up to four (`CT CT`), a
+/// count beyond that (`CA x296`), so that a malformed Deal of thousands of
+/// copies gives a short message.
+fn deck_cards(v: &[(Card, u32)]) -> String {
+    let mut out = String::new();
+    for &(c, n) in v {
+        if n > 4 {
+            let sep = if out.is_empty() { "" } else { " " };
+            out.push_str(&format!("{sep}{} x{n}", c.as_str()));
+            continue;
+        }
+        for _ in 0..n {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(c.as_str());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_cards_lists_copies_up_to_four_then_counts() {
+        let c = |s: &str| Card::parse(s.as_bytes()).unwrap();
+        assert_eq!(deck_cards(&[]), "");
+        assert_eq!(deck_cards(&[(c("CT"), 2), (c("HJ"), 1)]), "CT CT HJ");
+        assert_eq!(deck_cards(&[(c("SQ"), 4)]), "SQ SQ SQ SQ");
+        assert_eq!(
+            deck_cards(&[(c("CA"), 296), (c("DK"), 1), (c("HA"), 5)]),
+            "CA x296 DK HA x5"
+        );
     }
 }
