@@ -358,6 +358,11 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         facts.play = Some(play);
     }
     d.score = score(&facts, p);
+    if d.score.is_none() {
+        // The facts are complete here, so only minus the contract can fail.
+        d.missing
+            .push("the contract is -2147483648, whose negative is not a 32-bit score: the hand cannot be scored");
+    }
     d
 }
 
@@ -471,6 +476,36 @@ mod tests {
         let da = Card::parse(b"DA").unwrap();
         // Every other card (18 of the 20) short of four, CA and DA over.
         assert_eq!(deck, Some((18, vec![(ca, 296), (da, 896)])));
+    }
+
+    #[test]
+    fn a_contract_without_a_32_bit_negative_is_not_scored() {
+        let e = dot("ATTTQQJ.QQJJ.AQQQJ.TKQQ");
+        let s_ = dot("KQQJJ.TKKKKQ.AK.AATKQJJ");
+        let w = dot("TKJ.AAAATTJJ.AATTKJJ.KJ");
+        let n = dot("AAAKK.TQ.TTKKQJ.AATTKQJ");
+        // A minimum meld no team reaches: No Board, the hand is not
+        // played and the declaring team scores minus the contract.
+        let p = Profile {
+            min_meld: 1000,
+            ..Profile::standard()
+        };
+        for (contract, scored) in [(i32::MIN, false), (i32::MIN + 1, true)] {
+            let st = Stated {
+                trump: Some(Some(Suit::H)),
+                declarer: Some(1),
+                contract: Some(contract),
+                deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
+                ..Default::default()
+            };
+            let d = derive(&st, &p);
+            assert_eq!(d.score.is_some(), scored, "{contract} {:?}", d.missing);
+            if let Some(sc) = d.score {
+                assert_eq!(sc.hand_scores[1], i32::MAX);
+            } else {
+                assert!(d.missing[0].starts_with("the contract is -2147483648"));
+            }
+        }
     }
 
     #[test]

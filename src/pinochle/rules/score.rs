@@ -57,9 +57,12 @@ pub fn unplayed_outcome(f: &HandFacts, p: &Profile) -> Option<Outcome> {
     }
 }
 
-/// Scores a hand. `None` when it should have been played but no play is given.
+/// Scores a hand. `None` when it should have been played but no play is
+/// given, or when the declaring team scores minus a contract of `i32::MIN`
+/// (not a 32-bit number).
 pub fn score(f: &HandFacts, p: &Profile) -> Option<HandScore> {
     let teams = f.meld.len();
+    let lost = f.contract.checked_neg();
     if let Some(outcome) = unplayed_outcome(f, p) {
         // Not played: the declaring team loses the contract; the others score
         // their meld if it reaches min_meld.
@@ -75,12 +78,12 @@ pub fn score(f: &HandFacts, p: &Profile) -> Option<HandScore> {
         let hand_scores = (0..teams)
             .map(|t| {
                 if t == f.declarer_team {
-                    -f.contract
+                    lost
                 } else {
-                    meld_scores[t]
+                    Some(meld_scores[t])
                 }
             })
-            .collect();
+            .collect::<Option<_>>()?;
         return Some(HandScore {
             outcome,
             meld_scores,
@@ -105,12 +108,12 @@ pub fn score(f: &HandFacts, p: &Profile) -> Option<HandScore> {
     let hand_scores = (0..teams)
         .map(|t| {
             if t == f.declarer_team && outcome == Outcome::Set {
-                -f.contract
+                lost
             } else {
-                meld_scores[t] + play_scores[t]
+                Some(meld_scores[t] + play_scores[t])
             }
         })
-        .collect();
+        .collect::<Option<_>>()?;
     Some(HandScore {
         outcome,
         meld_scores,
