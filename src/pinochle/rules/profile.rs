@@ -79,8 +79,53 @@ impl Profile {
     }
 
     /// Reads a profile from TOML; keys left out keep the Standard values.
+    /// A profile from TOML. Its numbers must lie within
+    /// [`Profile::LIMIT`] of zero, so that every score the rules add up from
+    /// them fits a 32-bit integer: a hand's score is at most a team's meld
+    /// (two seats, ten table entries each: 20 x LIMIT) plus a complete play
+    /// (20 tricks of four counters and the bonus: 81 x LIMIT).
     pub fn from_toml(text: &str) -> Result<Profile, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let p: Profile = toml::from_str(text).map_err(|e| e.to_string())?;
+        p.check_limits()?;
+        Ok(p)
+    }
+
+    /// The largest magnitude a profile's number may have.
+    pub const LIMIT: i32 = 1_000_000;
+
+    fn check_limits(&self) -> Result<(), String> {
+        let m = &self.melds;
+        let scalars = [
+            ("min_bid", self.min_bid),
+            ("counter_points", self.counter_points),
+            ("last_trick_bonus", self.last_trick_bonus),
+            ("min_play_to_save", self.min_play_to_save),
+            ("min_meld", self.min_meld),
+        ];
+        let tables = [
+            ("melds.run", m.run),
+            ("melds.royal_marriage", m.royal_marriage),
+            ("melds.marriage", m.marriage),
+            ("melds.aces_around", m.aces_around),
+            ("melds.kings_around", m.kings_around),
+            ("melds.queens_around", m.queens_around),
+            ("melds.jacks_around", m.jacks_around),
+            ("melds.pinochle", m.pinochle),
+        ];
+        let numbers = scalars.into_iter().chain(
+            tables
+                .iter()
+                .flat_map(|&(k, t)| t.into_iter().map(move |v| (k, v))),
+        );
+        for (key, v) in numbers {
+            if v.unsigned_abs() > Self::LIMIT as u32 {
+                return Err(format!(
+                    "{key} has {v}: numbers in a rules profile must lie between -{l} and {l}",
+                    l = Self::LIMIT
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Whether a `Scoring` or `Competition` value names this profile.
@@ -123,5 +168,18 @@ mod tests {
         assert_eq!(p.min_play_to_save, 20);
         let e = Profile::from_toml("min_bids = 3").unwrap_err();
         assert!(e.contains("unknown field `min_bids`"), "{e}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused() {
+        let e = Profile::from_toml("counter_points = 2000000000").unwrap_err();
+        assert_eq!(
+            e,
+            "counter_points has 2000000000: numbers in a rules profile must lie between -1000000 and 1000000"
+        );
+        let e = Profile::from_toml("[melds]\npinochle = [4, 30, 60, -1000001]").unwrap_err();
+        assert!(e.starts_with("melds.pinochle has -1000001:"), "{e}");
+        let p = Profile::from_toml("min_meld = -1000000\ncounter_points = 1000000").unwrap();
+        assert_eq!((p.min_meld, p.counter_points), (-1_000_000, 1_000_000));
     }
 }
