@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Holding, Violation, beats, check_held, holding, points, winner};
+use super::trick::{Holding, Violation, beats, check_held, holding_of_counts, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -51,8 +51,8 @@ pub enum Issue {
     /// The four hands are not a double deck (four of each card): each card
     /// short of four or over it, with how many copies.
     Deck {
-        missing: Vec<(Card, u32)>,
-        extra: Vec<(Card, u32)>,
+        missing: Vec<(Card, u64)>,
+        extra: Vec<(Card, u64)>,
     },
     /// `card` at `index` in the play was not in the player's hand
     /// (`already_played`: it was dealt but all its copies were played before).
@@ -110,10 +110,11 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
         for rank in [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine] {
             let c = Card { suit, rank };
             let want = if rank == Rank::Nine { 0 } else { 4 };
-            let have: u32 = held
+            // (In 64 bits: four 32-bit counts cannot overflow it.)
+            let have: u64 = held
                 .iter()
-                .map(|h| h[suit as usize][rank as usize])
-                .fold(0, u32::saturating_add);
+                .map(|h| u64::from(h[suit as usize][rank as usize]))
+                .sum();
             if have < want {
                 missing.push((c, want - have));
             } else if have > want {
@@ -241,7 +242,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     // Replay against the hands: held cards and the rules of play.
     if dealt_known {
         let mut left: [Holding; PLAYERS] =
-            std::array::from_fn(|seat| holding(d.dealt[seat].as_deref().unwrap_or(&[])));
+            std::array::from_fn(|seat| holding_of_counts(&held[seat]));
         for (r, t) in s.tricks.iter().zip(&d.tricks) {
             // Cards whose player is unknown (no leader) cannot be checked.
             let Some(l) = t.leader else { continue };

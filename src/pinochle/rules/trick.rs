@@ -1,5 +1,6 @@
 //! Who wins a trick, what it is worth, and which cards a player may play.
 
+use super::meld::{Counts, counts};
 use super::profile::Profile;
 use crate::pinochle::{Card, Rank, Suit};
 
@@ -61,10 +62,16 @@ impl Violation {
 pub type Holding = [[u8; 8]; 4];
 
 pub fn holding(hand: &[Card]) -> Holding {
+    holding_of_counts(&counts(hand))
+}
+
+/// [`holding`] of cards already counted.
+pub fn holding_of_counts(c: &Counts) -> Holding {
     let mut h = [[0u8; 8]; 4];
-    for c in hand {
-        let n = &mut h[c.suit as usize][c.rank as usize];
-        *n = n.saturating_add(1);
+    for (hs, cs) in h.iter_mut().zip(c) {
+        for (n, &k) in hs.iter_mut().zip(cs) {
+            *n = k.min(u8::MAX.into()) as u8;
+        }
     }
     h
 }

@@ -271,7 +271,7 @@ impl<'a> Hand<'_, 'a> {
                     ),
                 ),
                 Issue::Deck { missing, extra } => {
-                    let names = |v: &[(Card, u32)]| deck_cards(v);
+                    let names = |v: &[(Card, u64)]| deck_cards(v);
                     let mut parts = Vec::new();
                     if !missing.is_empty() {
                         parts.push(format!("missing {}", names(missing)));
@@ -473,7 +473,7 @@ impl<'a> Hand<'_, 'a> {
 /// Cards of a deck issue: each card once per copy up to four (`CT CT`), a
 /// count beyond that (`CA x296`), so that a malformed Deal of thousands of
 /// copies gives a short message.
-fn deck_cards(v: &[(Card, u32)]) -> String {
+fn deck_cards(v: &[(Card, u64)]) -> String {
     let mut out = String::new();
     for &(c, n) in v {
         if n > 4 {
