@@ -415,13 +415,18 @@ mod tests {
         v
     }
 
-    #[test]
-    fn spec_deal_example_is_a_full_deck() {
-        // E:, so positions E S W N.
+    /// The spec's Deal example (`E:`, so given as E S W N), as N E S W.
+    fn spec_deal() -> [Vec<Card>; 4] {
         let e = dot("ATTTQQJ.QQJJ.AQQQJ.TKQQ");
-        let s_ = dot("KQQJJ.TKKKKQ.AK.AATKQJJ");
+        let s = dot("KQQJJ.TKKKKQ.AK.AATKQJJ");
         let w = dot("TKJ.AAAATTJJ.AATTKJJ.KJ");
         let n = dot("AAAKK.TQ.TTKKQJ.AATTKQJ");
+        [n, e, s, w]
+    }
+
+    #[test]
+    fn spec_deal_example_is_a_full_deck() {
+        let [n, e, s_, w] = spec_deal();
         let st = Stated {
             trump: Some(Some(Suit::H)),
             deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
@@ -481,10 +486,7 @@ mod tests {
 
     #[test]
     fn a_contract_without_a_32_bit_negative_is_not_scored() {
-        let e = dot("ATTTQQJ.QQJJ.AQQQJ.TKQQ");
-        let s_ = dot("KQQJJ.TKKKKQ.AK.AATKQJJ");
-        let w = dot("TKJ.AAAATTJJ.AATTKJJ.KJ");
-        let n = dot("AAAKK.TQ.TTKKQJ.AATTKQJ");
+        let [n, e, s_, w] = spec_deal();
         // A minimum meld no team reaches: No Board, the hand is not
         // played and the declaring team scores minus the contract.
         let p = Profile {
