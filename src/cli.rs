@@ -108,6 +108,14 @@ pub struct CheckArgs {
     pub threads: Option<usize>,
 }
 
+/// A fraction for the generator's options: a number from 0 to 1.
+fn fraction(v: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err(format!("expected a fraction from 0 to 1, found {v:?}")),
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Number of hands.
@@ -132,11 +140,11 @@ pub struct GenerateArgs {
     pub crlf: bool,
 
     /// Fraction of hands preceded by a comment (some span lines with empty lines).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub comments: f64,
 
     /// Fraction of hands with segmental Chat and Note tags.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub chat: f64,
 
     /// Use `#` and `##` for values repeated from the previous hand.
@@ -144,11 +152,11 @@ pub struct GenerateArgs {
     pub inherit: bool,
 
     /// Fraction of hands cut short with a Termination tag.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub terminated: f64,
 
     /// Fraction of records written with a syntax error.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub malformed: f64,
 }
 

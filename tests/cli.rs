@@ -141,6 +141,23 @@ fn bad_arguments_are_explained() {
         .stderr(predicate::function(|e: &str| {
             e.lines().count() == 1 && e.matches("(os error 2)").count() == 1
         }));
+    for (option, value) in [
+        ("--terminated", "1.5"),
+        ("--comments", "NaN"),
+        ("--chat", "-0.1"),
+    ] {
+        deckhand()
+            .args(["generate", "--hands", "3", "-o", "-", option, value])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "invalid value '{value}' for '{option} <"
+            )))
+            .stderr(predicate::str::contains(format!(
+                "expected a fraction from 0 to 1, found \"{value}\""
+            )));
+    }
 }
 
 /// A reader that stops reading (`deckhand check FILE | head`) ends the run
@@ -303,6 +320,16 @@ fn a_rules_profile_changes_the_computed_values() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("unknown field `min_bids`"));
+    std::fs::write(&profile, "counter_points = 2000000000\n").unwrap();
+    deckhand()
+        .args(["check", "--rules"])
+        .arg(&profile)
+        .arg("testdata/pinochle/sample.ppn")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "counter_points has 2000000000: numbers in a rules profile must lie between -1000000 and 1000000",
+        ));
 }
 
 #[test]
