@@ -37,11 +37,11 @@ pub struct BenchArgs {
     pub input: PathBuf,
 
     /// Thread counts to measure, comma separated.
-    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1,2")]
+    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1,2", value_parser = at_least_one)]
     pub threads: Vec<usize>,
 
     /// Runs per measurement; the best is reported.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = at_least_one)]
     pub runs: usize,
 
     #[command(flatten)]
@@ -62,7 +62,7 @@ pub struct ExportArgs {
     pub rules: RulesArgs,
 
     /// Worker threads [default: number of CPUs].
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = at_least_one)]
     pub threads: Option<usize>,
 
     /// Print nothing but errors.
@@ -104,8 +104,16 @@ pub struct CheckArgs {
     pub quiet: bool,
 
     /// Worker threads [default: number of CPUs].
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = at_least_one)]
     pub threads: Option<usize>,
+}
+
+/// A count of threads or runs: a whole number from 1 up.
+fn at_least_one(v: &str) -> Result<usize, String> {
+    match v.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 up, found {v:?}")),
+    }
 }
 
 /// A fraction for the generator's options: a number from 0 to 1.
@@ -171,7 +179,7 @@ pub struct ConvertArgs {
     pub output: PathBuf,
 
     /// Worker threads [default: number of CPUs].
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = at_least_one)]
     pub threads: Option<usize>,
 
     /// Parquet compression.

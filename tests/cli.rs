@@ -141,6 +141,19 @@ fn bad_arguments_are_explained() {
         .stderr(predicate::function(|e: &str| {
             e.lines().count() == 1 && e.matches("(os error 2)").count() == 1
         }));
+    for args in [
+        &["convert", "-j", "0", "x.ppn", "-o", "o"][..],
+        &["bench", "x.ppn", "-j", "1,0"],
+        &["bench", "x.ppn", "--runs", "0"],
+    ] {
+        deckhand()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected a whole number from 1 up, found \"0\"",
+            ));
+    }
     for (option, value) in [
         ("--terminated", "1.5"),
         ("--comments", "NaN"),
