@@ -325,24 +325,22 @@ fn a_rules_profile_changes_the_computed_values() {
         .stderr(predicate::str::contains(
             "cannot read rules profile /no/such/file.toml",
         ));
-    std::fs::write(&profile, "min_bids = 3\n").unwrap();
-    deckhand()
-        .args(["check", "--rules"])
-        .arg(&profile)
-        .arg("testdata/pinochle/sample.ppn")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown field `min_bids`"));
-    std::fs::write(&profile, "counter_points = 2000000000\n").unwrap();
-    deckhand()
-        .args(["check", "--rules"])
-        .arg(&profile)
-        .arg("testdata/pinochle/sample.ppn")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+    for (text, error) in [
+        ("min_bids = 3\n", "unknown field `min_bids`"),
+        (
+            "counter_points = 2000000000\n",
             "counter_points has 2000000000: numbers in a rules profile must lie between -1000000 and 1000000",
-        ));
+        ),
+    ] {
+        std::fs::write(&profile, text).unwrap();
+        deckhand()
+            .args(["check", "--rules"])
+            .arg(&profile)
+            .arg("testdata/pinochle/sample.ppn")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(error));
+    }
 }
 
 #[test]
