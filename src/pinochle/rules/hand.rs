@@ -276,7 +276,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
                         });
                     }
                     // A count that saturated stands for "255 or more": it
-                    // never runs out (see `holding`).
+                    // never runs out (see `holding_of_counts`).
                     if n != u8::MAX {
                         left[seat][card.suit as usize][card.rank as usize] = n - 1;
                     }

@@ -79,7 +79,7 @@ impl Profile {
     }
 
     /// Reads a profile from TOML; keys left out keep the Standard values.
-    /// A profile from TOML. Its numbers must lie within
+    /// Its numbers must lie within
     /// [`Profile::LIMIT`] of zero, so that every score the rules add up from
     /// them fits a 32-bit integer: a hand's score is at most a team's meld
     /// (two seats, ten table entries each: 20 x LIMIT) plus a complete play

@@ -271,13 +271,12 @@ impl<'a> Hand<'_, 'a> {
                     ),
                 ),
                 Issue::Deck { missing, extra } => {
-                    let names = |v: &[(Card, u64)]| deck_cards(v);
                     let mut parts = Vec::new();
                     if !missing.is_empty() {
-                        parts.push(format!("missing {}", names(missing)));
+                        parts.push(format!("missing {}", deck_cards(missing)));
                     }
                     if !extra.is_empty() {
-                        parts.push(format!("extra {}", names(extra)));
+                        parts.push(format!("extra {}", deck_cards(extra)));
                     }
                     (
                         deal_at,
@@ -474,21 +473,15 @@ impl<'a> Hand<'_, 'a> {
 /// count beyond that (`CA x296`), so that a malformed Deal of thousands of
 /// copies gives a short message.
 fn deck_cards(v: &[(Card, u64)]) -> String {
-    let mut out = String::new();
+    let mut words: Vec<String> = Vec::new();
     for &(c, n) in v {
         if n > 4 {
-            let sep = if out.is_empty() { "" } else { " " };
-            out.push_str(&format!("{sep}{} x{n}", c.as_str()));
-            continue;
-        }
-        for _ in 0..n {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(c.as_str());
+            words.push(format!("{} x{n}", c.as_str()));
+        } else {
+            words.extend((0..n).map(|_| c.as_str().to_string()));
         }
     }
-    out
+    words.join(" ")
 }
 
 #[cfg(test)]
