@@ -105,26 +105,46 @@ impl CardList {
     /// of the whole list are written in one pass over reserved room.
     pub fn append_cards(&mut self, cards: Option<&[Card]>) {
         if let Some(cards) = cards {
-            let Strings { bytes, offsets } = &mut self.items;
-            let (from, n) = (bytes.len(), cards.len());
-            bytes.reserve(2 * n);
-            offsets.reserve(n);
-            let start = from as i32;
-            // SAFETY: `reserve` made room for 2n more bytes and n more
-            // offsets; the loop writes exactly those (byte pairs unaligned)
-            // before the lengths are set.
-            unsafe {
-                let names = bytes.as_mut_ptr().add(from).cast::<[u8; 2]>();
-                let ends = offsets.as_mut_ptr().add(offsets.len());
-                for (i, c) in cards.iter().enumerate() {
-                    names.add(i).write_unaligned(c.name());
-                    ends.add(i).write(start + 2 * (i as i32 + 1));
-                }
-                bytes.set_len(from + 2 * n);
-                offsets.set_len(offsets.len() + n);
-            }
+            self.push_names(cards.len(), cards.iter().copied());
         }
         self.lists.push(cards.is_some(), self.items.len());
+    }
+
+    /// Appends `cards` as [`CardList::append_cards`] does when every card is
+    /// known; else appends nothing and returns false.
+    #[inline]
+    pub fn append_known(&mut self, cards: &[Option<Card>]) -> bool {
+        if !cards.iter().all(Option::is_some) {
+            return false;
+        }
+        self.push_names(cards.len(), cards.iter().flatten().copied());
+        self.lists.push(true, self.items.len());
+        true
+    }
+
+    /// The names of at most `n` cards as items (the list is not ended).
+    #[inline(always)]
+    fn push_names(&mut self, n: usize, cards: impl Iterator<Item = Card>) {
+        let Strings { bytes, offsets } = &mut self.items;
+        let from = bytes.len();
+        bytes.reserve(2 * n);
+        offsets.reserve(n);
+        let start = from as i32;
+        // SAFETY: `reserve` made room for 2n more bytes and n more
+        // offsets; the loop writes at most those (byte pairs unaligned),
+        // and the lengths grow by what it wrote.
+        unsafe {
+            let names = bytes.as_mut_ptr().add(from).cast::<[u8; 2]>();
+            let ends = offsets.as_mut_ptr().add(offsets.len());
+            let mut written = 0;
+            for (i, c) in cards.take(n).enumerate() {
+                names.add(i).write_unaligned(c.name());
+                ends.add(i).write(start + 2 * (i as i32 + 1));
+                written = i + 1;
+            }
+            bytes.set_len(from + 2 * written);
+            offsets.set_len(offsets.len() + written);
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -352,12 +372,19 @@ mod tests {
             let names = r.map(|h| h.iter().map(|c| c.as_str()).collect::<Vec<_>>());
             crate::columns::table::append_strs(&mut theirs, names);
         }
+        // Lists that may hold unknown cards: appended only when all are known.
+        let known = [Some(c(Suit::C, Rank::J)), Some(c(Suit::H, Rank::A))];
+        assert!(ours.append_known(&known));
+        crate::columns::table::append_strs(&mut theirs, Some(["CJ", "HA"]));
+        assert!(!ours.append_known(&[Some(c(Suit::C, Rank::J)), None]));
+        assert!(ours.append_known(&[]));
+        crate::columns::table::append_strs(&mut theirs, Some([""; 0]));
         let a = ours.finish();
         assert_eq!(a, theirs.finish());
-        assert_eq!(a.len(), 5);
+        assert_eq!(a.len(), 7);
         assert_eq!(a.null_count(), 1);
         let items = a.values().as_any().downcast_ref::<StringArray>().unwrap();
         let all: Vec<&str> = items.iter().map(Option::unwrap).collect();
-        assert_eq!(all, ["X", "ten", "CA", "DT", "H9", "SQ"]);
+        assert_eq!(all, ["X", "ten", "CA", "DT", "H9", "SQ", "CJ", "HA"]);
     }
 }

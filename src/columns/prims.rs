@@ -43,6 +43,14 @@ impl<T: ArrowPrimitiveType> PrimBuilder<T> {
         self.nulls.push(true);
     }
 
+    /// Appends the values of `v`, none null.
+    #[inline]
+    pub fn extend_values(&mut self, v: impl ExactSizeIterator<Item = T::Native>) {
+        let n = v.len();
+        self.values.extend(v);
+        self.nulls.push_valid(n);
+    }
+
     /// A null: its slot holds the default value, as in Arrow's builder.
     #[inline(always)]
     pub fn append_null(&mut self) {
@@ -99,6 +107,26 @@ mod tests {
         let a = b.finish();
         assert!(a.nulls().is_none());
         assert_eq!(a.value(0), u64::MAX);
+    }
+
+    #[test]
+    fn extended_values_are_valid_values() {
+        let mut b = PrimBuilder::<Int32Type>::with_capacity(1);
+        b.append_null();
+        b.extend_values(1..71);
+        b.append_option(Some(-1));
+        let a = b.finish();
+        assert_eq!(a.len(), 72);
+        assert_eq!(a.null_count(), 1);
+        assert!(a.is_null(0));
+        assert_eq!(a.value(1), 1);
+        assert_eq!(a.value(70), 70);
+        assert_eq!(a.value(71), -1);
+        let mut b = PrimBuilder::<UInt64Type>::new();
+        b.extend_values(std::iter::repeat_n(9, 3));
+        let a = b.finish();
+        assert!(a.nulls().is_none());
+        assert_eq!(a.values().as_ref(), &[9, 9, 9]);
     }
 
     proptest! {

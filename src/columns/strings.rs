@@ -139,6 +139,24 @@ impl Validity {
         }
     }
 
+    /// Appends `n` valid bits: whole words at once past the first.
+    #[inline]
+    pub fn push_valid(&mut self, n: usize) {
+        let mut n = n;
+        while n > 0 {
+            let at = self.len % 64;
+            let take = n.min(64 - at);
+            // `take` bits from `at` on (take == 64 only when at == 0).
+            self.cur |= (u64::MAX >> (64 - take)) << at;
+            self.len += take;
+            n -= take;
+            if self.len.is_multiple_of(64) {
+                self.words.push(self.cur);
+                self.cur = 0;
+            }
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.len
     }
@@ -266,6 +284,31 @@ mod tests {
         assert_eq!(a.null_count(), 38);
         assert_eq!((a.value(4), a.value(5), a.value(6)), ("a", "b", "d"));
         assert!(ours.is_empty());
+    }
+
+    #[test]
+    fn runs_of_valid_bits_same_as_one_by_one() {
+        // Runs that start and end inside a word, fill one exactly, and span
+        // several, after nulls at every offset of a word.
+        for lead in [0, 1, 5, 63, 64, 65] {
+            for run in [0, 1, 2, 59, 63, 64, 65, 130, 200] {
+                let (mut ours, mut want) = (Validity::default(), Validity::default());
+                for i in 0..lead {
+                    ours.push(i % 3 == 0);
+                    want.push(i % 3 == 0);
+                }
+                ours.push_valid(run);
+                for _ in 0..run {
+                    want.push(true);
+                }
+                ours.push(false);
+                want.push(false);
+                assert_eq!(ours.len(), lead + run + 1);
+                let (a, b) = (ours.finish().unwrap(), want.finish().unwrap());
+                assert_eq!(a.iter().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
+                assert_eq!(a.null_count(), b.null_count(), "{lead} {run}");
+            }
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::error::Diag;
 use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
-use crate::pinochle::{Card, Seat};
+use crate::pinochle::{Card, Rank, Seat, Suit};
 use compute::{AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, TrickParse};
 
 /// Known single-valued tags, by index.
@@ -1062,6 +1062,17 @@ impl<'g, 'a> Hand<'g, 'a> {
                 continue;
             }
             let txt = tok.text;
+            // Most tokens are cards: two bytes, read first.
+            if let [s, r] = *txt
+                && let (Some(suit), Some(rank)) = (Suit::parse(s), Rank::parse(r))
+            {
+                if p.cards.len() - from == n {
+                    close(self, &mut p, &mut from, None, false);
+                }
+                p.cards.push(Some(Card { suit, rank }));
+                p.card_at.push(tok.at);
+                continue;
+            }
             if txt == b"*" {
                 p.terminated = true;
                 if p.cards.len() > from {
@@ -1124,12 +1135,16 @@ impl<'g, 'a> Hand<'g, 'a> {
         let n = self.players;
         // Annotated leaders: the Play tag's seat, then each annotated winner.
         let mut leader = p.start.map(|s| self.seats[s]);
+        let rows = p.tricks.len();
+        out.hand_id
+            .extend_values(std::iter::repeat_n(hand_id, rows));
+        out.trick.extend_values(1..rows as i32 + 1);
         for (k, t) in p.tricks.iter().enumerate() {
-            out.hand_id.append_value(hand_id);
-            out.trick.append_value(k as i32 + 1);
             out.leader.append_option(leader.map(Seat::as_str));
             out.complete.append_value(t.range.len() == n);
-            out.cards.append(Some(p.shown(t.range.clone())));
+            if !out.cards.append_known(&p.cards[t.range.clone()]) {
+                out.cards.append(Some(p.shown(t.range.clone())));
+            }
             out.winner.append_option(t.winner.map(Seat::as_str));
             out.points.append_option(t.points);
             let c = computed.and_then(|d| d.tricks.get(k));
