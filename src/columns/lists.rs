@@ -81,10 +81,16 @@ impl CardList {
         Self::with_capacity(0)
     }
 
-    /// Room for `rows` lists of about 20 cards.
+    /// Room for `rows` lists; their items get room as they come (the
+    /// tables' builders size the columns they know: [`CardList::with_items`]).
     pub fn with_capacity(rows: usize) -> Self {
+        Self::with_items(rows, 0)
+    }
+
+    /// Room for `rows` lists of about `per_row` cards each.
+    pub fn with_items(rows: usize, per_row: usize) -> Self {
         CardList {
-            items: Strings::with_capacity(rows * 20, rows * 40),
+            items: Strings::with_capacity(rows * per_row, rows * per_row * 2),
             lists: Lists::with_capacity(rows),
         }
     }

@@ -12,6 +12,7 @@ pub mod compute;
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
+use crate::columns::lists::CardList;
 use crate::columns::pinochle::*;
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::Diag;
@@ -179,13 +180,21 @@ pub struct Builders {
 }
 
 impl Builders {
-    /// Builders sized for `n` records: 4 seats, about 8 calls and 20 tricks each.
+    /// Builders sized for `n` records: 4 seats, about 8 calls and 20 tricks
+    /// each; the card lists by what a four-handed hand holds (20 cards
+    /// dealt, about 10 in meld, 4 in a trick; other lists are mostly null).
     pub fn for_records(n: usize) -> Builders {
+        let mut seats = SeatsBuilder::with_rows(n * 4);
+        seats.dealt = CardList::with_items(n * 4, 20);
+        seats.computed_dealt = CardList::with_items(n * 4, 20);
+        seats.meld_cards = CardList::with_items(n * 4, 10);
+        let mut tricks = TricksBuilder::with_rows(n * 20);
+        tricks.cards = CardList::with_items(n * 20, 4);
         Builders {
             hands: HandsBuilder::with_rows(n),
-            seats: SeatsBuilder::with_rows(n * 4),
+            seats,
             bids: BidsBuilder::with_rows(n * 8),
-            tricks: TricksBuilder::with_rows(n * 20),
+            tricks,
             notes: NotesBuilder::with_rows(n / 4 + 1),
             errors: ErrorsBuilder::with_rows(n / 8 + 1),
         }
