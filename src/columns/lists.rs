@@ -111,7 +111,7 @@ impl CardList {
     /// of the whole list are written in one pass over reserved room.
     pub fn append_cards(&mut self, cards: Option<&[Card]>) {
         if let Some(cards) = cards {
-            self.push_names(cards.len(), cards.iter().copied());
+            self.push_names(cards, |c| c.name());
         }
         self.lists.push(cards.is_some(), self.items.len());
     }
@@ -123,33 +123,31 @@ impl CardList {
         if !cards.iter().all(Option::is_some) {
             return false;
         }
-        self.push_names(cards.len(), cards.iter().flatten().copied());
+        self.push_names(cards, |c| c.map_or([b'?'; 2], Card::name));
         self.lists.push(true, self.items.len());
         true
     }
 
-    /// The names of at most `n` cards as items (the list is not ended).
+    /// The names of `cards` as items (the list is not ended).
     #[inline(always)]
-    fn push_names(&mut self, n: usize, cards: impl Iterator<Item = Card>) {
+    fn push_names<T: Copy>(&mut self, cards: &[T], name: impl Fn(T) -> [u8; 2]) {
         let Strings { bytes, offsets } = &mut self.items;
-        let from = bytes.len();
+        let (from, n) = (bytes.len(), cards.len());
         bytes.reserve(2 * n);
         offsets.reserve(n);
         let start = from as i32;
-        // SAFETY: `reserve` made room for 2n more bytes and n more
-        // offsets; the loop writes at most those (byte pairs unaligned),
-        // and the lengths grow by what it wrote.
+        // SAFETY: `reserve` made room for 2n more bytes and n more offsets;
+        // the loop writes exactly those (byte pairs unaligned) before the
+        // lengths are set.
         unsafe {
             let names = bytes.as_mut_ptr().add(from).cast::<[u8; 2]>();
             let ends = offsets.as_mut_ptr().add(offsets.len());
-            let mut written = 0;
-            for (i, c) in cards.take(n).enumerate() {
-                names.add(i).write_unaligned(c.name());
+            for (i, &c) in cards.iter().enumerate() {
+                names.add(i).write_unaligned(name(c));
                 ends.add(i).write(start + 2 * (i as i32 + 1));
-                written = i + 1;
             }
-            bytes.set_len(from + 2 * written);
-            offsets.set_len(offsets.len() + written);
+            bytes.set_len(from + 2 * n);
+            offsets.set_len(offsets.len() + n);
         }
     }
 
