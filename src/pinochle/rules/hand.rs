@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Holding, Violation, beats, check_held, holding_of_counts, points, winner};
+use super::trick::{Holding, Violation, beats, check_held, holding_of_counts};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -71,6 +71,9 @@ pub enum Issue {
     },
 }
 
+/// Cards dealt to each seat, when known.
+pub type Dealt<'a> = [Option<Cow<'a, [Card]>>; PLAYERS];
+
 #[derive(Clone, Debug, Default)]
 pub struct Derived<'a> {
     /// From the auction (the last and highest bid), else as tagged.
@@ -78,7 +81,7 @@ pub struct Derived<'a> {
     pub contract: Option<i32>,
     pub tricks: Vec<TrickResult>,
     /// Cards dealt to each seat: the Deal tag's, or rebuilt from the play.
-    pub dealt: [Option<Cow<'a, [Card]>>; PLAYERS],
+    pub dealt: Dealt<'a>,
     pub dealt_from_play: bool,
     pub melds: [Option<(i32, MeldItems)>; PLAYERS],
     pub score: Option<HandScore>,
@@ -125,19 +128,100 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
     (!missing.is_empty() || !extra.is_empty()).then_some(Issue::Deck { missing, extra })
 }
 
-/// The cards of one trick when all are known (at most four).
-fn trick_cards(cards: &[Option<Card>]) -> Option<([Card; PLAYERS], usize)> {
-    if cards.len() > PLAYERS {
-        return None;
+/// The holdings (cards left to play) of the four hands dealt.
+fn holdings(held: &[Counts; PLAYERS]) -> [Holding; PLAYERS] {
+    std::array::from_fn(|seat| holding_of_counts(&held[seat]))
+}
+
+/// One pass over the play: each trick's leader (the Play tag's seat, then
+/// each computed winner), winner and points; and, given the hands still
+/// held (`replay`: holdings and the cards dealt), every card checked
+/// against them in play order, its issues added to `issues`.
+fn play(
+    s: &Stated<'_, '_>,
+    p: &Profile,
+    complete_play: bool,
+    first_leader: Option<usize>,
+    mut replay: Option<(&mut [Holding; PLAYERS], &Dealt<'_>)>,
+    issues: &mut Vec<Issue>,
+) -> Vec<TrickResult> {
+    let trump = s.trump;
+    let flat_trump = trump.flatten();
+    let mut tricks = Vec::with_capacity(s.tricks.len());
+    let mut leader = first_leader;
+    for (k, r) in s.tricks.iter().enumerate() {
+        let cards = &s.cards[r.clone()];
+        let mut t = TrickResult {
+            leader,
+            ..Default::default()
+        };
+        // The trick so far: the suit led, the card winning and its place.
+        let mut led_best: Option<(Suit, Card, usize)> = None;
+        let (mut known, mut counters) = (0, 0);
+        for (j, c) in cards.iter().enumerate() {
+            let Some(card) = *c else { continue };
+            known += 1;
+            counters += matches!(card.rank, Rank::A | Rank::T | Rank::K) as i32;
+            // Cards whose player is unknown (no leader) cannot be checked.
+            if let (Some(l), Some((left, dealt))) = (leader, replay.as_mut()) {
+                let seat = (l + j) % PLAYERS;
+                let n = left[seat][card.suit as usize][card.rank as usize];
+                let index = r.start + j;
+                if n == 0 {
+                    let already_played = dealt[seat].as_ref().is_some_and(|h| h.contains(&card));
+                    issues.push(Issue::NotHeld {
+                        index,
+                        seat,
+                        card,
+                        already_played,
+                    });
+                } else {
+                    if trump.is_some()
+                        && let Some((led, best, _)) = led_best
+                        && let Err(violation) =
+                            check_held(&left[seat], led, best, card, flat_trump, p.must_head)
+                    {
+                        issues.push(Issue::Illegal {
+                            index,
+                            seat,
+                            card,
+                            violation,
+                        });
+                    }
+                    // A count that saturated stands for "255 or more": it
+                    // never runs out (see `holding_of_counts`).
+                    if n != u8::MAX {
+                        left[seat][card.suit as usize][card.rank as usize] = n - 1;
+                    }
+                }
+            }
+            led_best = match led_best {
+                None => Some((card.suit, card, j)),
+                Some((led, best, _)) if beats(card, best, flat_trump) => Some((led, card, j)),
+                keep => keep,
+            };
+        }
+        // A trick of four known cards: its winner (the first of two
+        // identical cards wins) and its points.
+        if cards.len() == PLAYERS
+            && known == PLAYERS
+            && let Some((_, _, at)) = led_best
+        {
+            let last = complete_play && k + 1 == TRICKS;
+            let points = counters * p.counter_points + if last { p.last_trick_bonus } else { 0 };
+            match (trump, leader) {
+                (Some(_), Some(l)) => {
+                    t.winner = Some((l + at) % PLAYERS);
+                    t.points = Some(points);
+                }
+                (None, _) => t.points = Some(points),
+                (Some(_), None) => {}
+            }
+        }
+        leader = t.winner;
+        tricks.push(t);
     }
-    let mut buf = [Card {
-        suit: Suit::C,
-        rank: Rank::A,
-    }; PLAYERS];
-    for (b, c) in buf.iter_mut().zip(cards) {
-        *b = (*c)?;
-    }
-    Some((buf, cards.len()))
+    tricks
 }
 
 pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
@@ -156,7 +240,6 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         }
     }
     let trump = s.trump;
-    let flat_trump = trump.flatten();
 
     // Tricks: leaders follow computed winners from the Play tag's seat (or the declarer).
     let total = s.tricks.len();
@@ -164,26 +247,37 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         && !s.play_terminated
         && s.tricks.iter().all(|r| r.len() == PLAYERS)
         && s.cards.iter().all(|c| c.is_some());
-    d.tricks.reserve_exact(total);
-    let mut leader = s.play_start.or(d.declarer);
-    for (k, r) in s.tricks.iter().enumerate() {
-        let mut t = TrickResult {
-            leader,
-            ..Default::default()
-        };
-        if let Some((cards, PLAYERS)) = trick_cards(&s.cards[r.clone()]) {
-            let last = complete_play && k + 1 == TRICKS;
-            match (trump, leader) {
-                (Some(tr), Some(l)) => {
-                    t.winner = Some((l + winner(&cards, tr)) % PLAYERS);
-                    t.points = Some(points(&cards, last, p));
-                }
-                (None, _) => t.points = Some(points(&cards, last, p)),
-                (Some(_), None) => {}
+    let first_leader = s.play_start.or(d.declarer);
+    // With a Deal tag the hands are known before the play: its checks come
+    // first, then one pass over the play finds the tricks and replays them.
+    let dealt_given = s.deal.iter().all(|h| h.is_some());
+    let mut held: [Counts; PLAYERS] = [[[0; 6]; 4]; PLAYERS];
+    if dealt_given {
+        for (seat, h) in s.deal.iter().enumerate() {
+            let h = h.unwrap_or(&[]);
+            d.dealt[seat] = Some(Cow::Borrowed(h));
+            held[seat] = counts(h);
+            if h.len() != HAND_SIZE {
+                d.issues.push(Issue::HandSize {
+                    seat,
+                    cards: h.len(),
+                });
             }
         }
-        leader = t.winner;
-        d.tricks.push(t);
+        if let Some(i) = deck_issue(&held) {
+            d.issues.push(i);
+        }
+        let mut left = holdings(&held);
+        d.tricks = play(
+            s,
+            p,
+            complete_play,
+            first_leader,
+            Some((&mut left, &d.dealt)),
+            &mut d.issues,
+        );
+    } else {
+        d.tricks = play(s, p, complete_play, first_leader, None, &mut d.issues);
     }
     if trump.is_none() && total > 0 {
         d.missing
@@ -199,10 +293,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     };
 
     // Cards dealt: the Deal tag's, else rebuilt from a complete play.
-    if s.deal.iter().all(|h| h.is_some()) {
-        for (seat, h) in s.deal.iter().enumerate() {
-            d.dealt[seat] = h.map(Cow::Borrowed);
-        }
+    if dealt_given {
     } else if complete_play && seats_known {
         let mut hands: [Vec<Card>; PLAYERS] =
             std::array::from_fn(|_| Vec::with_capacity(HAND_SIZE));
@@ -212,9 +303,21 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         for (seat, mut h) in hands.into_iter().enumerate() {
             // Canonical order: suits C D S H, ranks A T K Q J.
             h.sort_unstable();
+            held[seat] = counts(&h);
             d.dealt[seat] = Some(Cow::Owned(h));
         }
         d.dealt_from_play = true;
+        // The replay against the rebuilt hands (every card is held; the
+        // rules of play are checked). Its tricks are the ones found above.
+        let mut left = holdings(&held);
+        play(
+            s,
+            p,
+            complete_play,
+            first_leader,
+            Some((&mut left, &d.dealt)),
+            &mut d.issues,
+        );
     } else if s.deal.iter().any(|h| h.is_some()) {
         d.missing.push("the Deal tag does not give every hand");
     } else if total > 0 {
@@ -222,72 +325,6 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
             .push("no Deal tag and the play is not complete: the deal cannot be rebuilt");
     } else {
         d.missing.push("no Deal tag and no play");
-    }
-
-    let dealt_known = d.dealt.iter().all(|h| h.is_some());
-    let held: [Counts; PLAYERS] =
-        std::array::from_fn(|seat| counts(d.dealt[seat].as_deref().unwrap_or(&[])));
-    if dealt_known && !d.dealt_from_play {
-        for (seat, h) in d.dealt.iter().enumerate() {
-            let n = h.as_ref().map_or(0, |h| h.len());
-            if n != HAND_SIZE {
-                d.issues.push(Issue::HandSize { seat, cards: n });
-            }
-        }
-        if let Some(i) = deck_issue(&held) {
-            d.issues.push(i);
-        }
-    }
-
-    // Replay against the hands: held cards and the rules of play.
-    if dealt_known {
-        let mut left: [Holding; PLAYERS] =
-            std::array::from_fn(|seat| holding_of_counts(&held[seat]));
-        for (r, t) in s.tricks.iter().zip(&d.tricks) {
-            // Cards whose player is unknown (no leader) cannot be checked.
-            let Some(l) = t.leader else { continue };
-            // The trick so far: the suit led and the card winning.
-            let mut led_best: Option<(Suit, Card)> = None;
-            for (j, i) in r.clone().enumerate() {
-                let Some(card) = s.cards[i] else {
-                    continue;
-                };
-                let seat = (l + j) % PLAYERS;
-                let n = left[seat][card.suit as usize][card.rank as usize];
-                if n == 0 {
-                    let dealt = d.dealt[seat].as_ref().unwrap();
-                    d.issues.push(Issue::NotHeld {
-                        index: i,
-                        seat,
-                        card,
-                        already_played: dealt.contains(&card),
-                    });
-                } else {
-                    if trump.is_some()
-                        && let Some((led, best)) = led_best
-                        && let Err(v) =
-                            check_held(&left[seat], led, best, card, flat_trump, p.must_head)
-                    {
-                        d.issues.push(Issue::Illegal {
-                            index: i,
-                            seat,
-                            card,
-                            violation: v,
-                        });
-                    }
-                    // A count that saturated stands for "255 or more": it
-                    // never runs out (see `holding_of_counts`).
-                    if n != u8::MAX {
-                        left[seat][card.suit as usize][card.rank as usize] = n - 1;
-                    }
-                }
-                led_best = match led_best {
-                    None => Some((card.suit, card)),
-                    Some((led, best)) if beats(card, best, flat_trump) => Some((led, card)),
-                    keep => keep,
-                };
-            }
-        }
     }
 
     // Melds and the score.
@@ -371,6 +408,157 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
 mod tests {
     use super::*;
     use crate::pinochle::card::parse_dot_hand;
+    use crate::pinochle::rules::trick::{check_play, points, winner};
+    use proptest::prelude::*;
+
+    /// The tricks and the play's issues (cards not held, plays against the
+    /// rules) as the rules say them, trick by trick and card by card: the
+    /// tricks found first, then the play replayed against the hands dealt
+    /// (the Deal tag's, else rebuilt from a complete play), each card
+    /// checked against the hand its player still holds.
+    fn by_the_rules(s: &Stated<'_, '_>, p: &Profile) -> (Vec<TrickResult>, Vec<Issue>) {
+        let complete = s.tricks.len() == TRICKS
+            && !s.play_terminated
+            && s.tricks.iter().all(|r| r.len() == PLAYERS)
+            && s.cards.iter().all(Option::is_some);
+        let declarer = auction_winner(s.calls).map_or(s.declarer, |(seat, _)| seat);
+        let mut leader = s.play_start.or(declarer);
+        let mut tricks = Vec::new();
+        for (k, r) in s.tricks.iter().enumerate() {
+            let known: Vec<Card> = s.cards[r.clone()].iter().flatten().copied().collect();
+            let mut t = TrickResult {
+                leader,
+                ..Default::default()
+            };
+            if known.len() == PLAYERS && r.len() == PLAYERS {
+                let pts = points(&known, complete && k + 1 == TRICKS, p);
+                match (s.trump, leader) {
+                    (Some(tr), Some(l)) => {
+                        t.winner = Some((l + winner(&known, tr)) % PLAYERS);
+                        t.points = Some(pts);
+                    }
+                    (None, _) => t.points = Some(pts),
+                    (Some(_), None) => {}
+                }
+            }
+            leader = t.winner;
+            tricks.push(t);
+        }
+        let dealt: Option<[Vec<Card>; PLAYERS]> = if s.deal.iter().all(Option::is_some) {
+            Some(std::array::from_fn(|i| s.deal[i].unwrap().to_vec()))
+        } else if complete && tricks.iter().all(|t| t.leader.is_some()) {
+            let mut hands: [Vec<Card>; PLAYERS] = Default::default();
+            for (r, t) in s.tricks.iter().zip(&tricks) {
+                for (j, i) in r.clone().enumerate() {
+                    hands[(t.leader.unwrap() + j) % PLAYERS].push(s.cards[i].unwrap());
+                }
+            }
+            Some(hands)
+        } else {
+            None
+        };
+        let mut issues = Vec::new();
+        if let Some(dealt) = dealt {
+            let mut left = dealt.clone();
+            for (r, t) in s.tricks.iter().zip(&tricks) {
+                let Some(l) = t.leader else { continue };
+                let mut so_far = Vec::new();
+                for (j, i) in r.clone().enumerate() {
+                    let Some(card) = s.cards[i] else { continue };
+                    let seat = (l + j) % PLAYERS;
+                    match left[seat].iter().position(|&c| c == card) {
+                        None => issues.push(Issue::NotHeld {
+                            index: i,
+                            seat,
+                            card,
+                            already_played: dealt[seat].contains(&card),
+                        }),
+                        Some(at) => {
+                            if let Some(tr) = s.trump
+                                && let Err(violation) =
+                                    check_play(&left[seat], &so_far, card, tr, p.must_head)
+                            {
+                                issues.push(Issue::Illegal {
+                                    index: i,
+                                    seat,
+                                    card,
+                                    violation,
+                                });
+                            }
+                            left[seat].remove(at);
+                        }
+                    }
+                    so_far.push(card);
+                }
+            }
+        }
+        (tricks, issues)
+    }
+
+    fn any_card() -> impl Strategy<Value = Card> {
+        (0..4usize, 0..5usize).prop_map(|(s, r)| Card {
+            suit: Suit::DOT_ORDER[s],
+            rank: Rank::ALL[r],
+        })
+    }
+
+    proptest! {
+        /// Random plays (complete ones, so that the deal is rebuilt from
+        /// them, and others cut into tricks of one to five cards with
+        /// unknown cards), with and without a Deal, under every kind of
+        /// trump and start: the tricks and issues are those of the rules
+        /// applied trick by trick and card by card.
+        #[test]
+        fn tricks_and_issues_as_the_rules_say(
+            complete in any::<bool>(),
+            cards in prop::collection::vec(prop::option::weighted(0.95, any_card()), 0..90),
+            sizes in prop::collection::vec(prop::sample::select(vec![1usize, 3, 4, 4, 4, 4, 5]), 0..25),
+            deal in prop::option::of(prop::collection::vec(prop::collection::vec(any_card(), 18..22), 4)),
+            trump in prop::option::of(prop::option::of(0..4usize)),
+            start in prop::option::of(0..4usize),
+            must_head in any::<bool>(),
+        ) {
+            let (cards, tricks): (Vec<Option<Card>>, Vec<Range<usize>>) = if complete {
+                let c: Vec<Option<Card>> = cards.iter().map(|c| Some(c.unwrap_or(Card { suit: Suit::C, rank: Rank::J }))).cycle().take(80).collect();
+                let c = if c.is_empty() { vec![Some(Card { suit: Suit::H, rank: Rank::A }); 80] } else { c };
+                (c, (0..20).map(|k| k * 4..k * 4 + 4).collect())
+            } else {
+                let mut t = Vec::new();
+                let mut at = 0;
+                for n in sizes {
+                    let end = (at + n).min(cards.len());
+                    if end > at {
+                        t.push(at..end);
+                    }
+                    at = end;
+                }
+                (cards, t)
+            };
+            let deal_refs: [Option<&[Card]>; PLAYERS] = match &deal {
+                Some(d) => std::array::from_fn(|i| Some(d[i].as_slice())),
+                None => [None; PLAYERS],
+            };
+            let st = Stated {
+                trump: trump.map(|t| t.map(|s| Suit::DOT_ORDER[s])),
+                play_start: start,
+                cards: &cards,
+                tricks: &tricks,
+                deal: deal_refs,
+                ..Default::default()
+            };
+            let p = Profile { must_head, ..Profile::standard() };
+            let d = derive(&st, &p);
+            let (want_tricks, want_issues) = by_the_rules(&st, &p);
+            prop_assert_eq!(&d.tricks, &want_tricks);
+            let play_issues: Vec<Issue> = d
+                .issues
+                .iter()
+                .filter(|i| matches!(i, Issue::NotHeld { .. } | Issue::Illegal { .. }))
+                .cloned()
+                .collect();
+            prop_assert_eq!(play_issues, want_issues);
+        }
+    }
 
     fn cards(s: &str) -> Vec<Option<Card>> {
         s.split_whitespace()
