@@ -27,6 +27,8 @@ pub(super) struct StrDict {
     /// One more than the index of each integer in SMALL_MIN.. (SMALL of
     /// them), 0 for none yet (integer columns only).
     small: Vec<u32>,
+    /// The same for strings of one byte (seats, suits), by their byte.
+    one: Vec<u32>,
 }
 
 const SMALL_MIN: i32 = -128;
@@ -47,6 +49,7 @@ impl StrDict {
             page: Vec::new(),
             page_no: 0,
             small: Vec::new(),
+            one: Vec::new(),
         }
     }
 
@@ -130,6 +133,20 @@ impl StrDict {
     #[inline(always)]
     pub(super) fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
         let len = (b - a) as u32;
+        if len == 1 {
+            let byte = data[a];
+            if self.one.is_empty() {
+                self.one = vec![0; 256];
+            }
+            return match self.one[byte as usize] {
+                0 => {
+                    let i = self.index_word(byte as u64, 1, &data[a..b]);
+                    self.one[byte as usize] = i + 1;
+                    i
+                }
+                slot => slot - 1,
+            };
+        }
         if len <= 8 {
             let word = match data.get(a..a + 8) {
                 Some(w) => {
@@ -270,4 +287,47 @@ fn hash(v: &[u8]) -> u64 {
 /// A 32-bit integer from its four little-endian bytes.
 pub(super) fn int32(v: &[u8]) -> i32 {
     i32::from_le_bytes(v.try_into().expect("four bytes"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_byte_short_and_long_values_keep_their_first_index() {
+        // Values of one byte (their own table), up to eight (one word) and
+        // longer (hashed), each repeated: an entry's index is the order it
+        // was first seen, and its bytes are kept.
+        let values: [&[u8]; 8] = [
+            b"N",
+            b"NE",
+            b"",
+            b"E",
+            b"No Trump",
+            b"a value over eight bytes",
+            b"N",
+            b"\xff",
+        ];
+        let data: Vec<u8> = values.concat();
+        let mut at = 0;
+        let mut d = StrDict::new();
+        let mut got = Vec::new();
+        for _ in 0..3 {
+            for v in values {
+                got.push(d.index(&data, at % data.len(), at % data.len() + v.len()));
+                at += v.len();
+            }
+        }
+        let want = [0, 1, 2, 3, 4, 5, 0, 6];
+        assert_eq!(got, [want, want, want].concat());
+        assert_eq!(d.len(), 7);
+        assert_eq!(d.get(0), b"N");
+        assert_eq!(d.get(3), b"E");
+        assert_eq!(d.get(6), b"\xff");
+        // Cleared, the one-byte table starts over too.
+        d.clear();
+        assert_eq!(d.index(b"E", 0, 1), 0);
+        assert_eq!(d.index(b"N", 0, 1), 1);
+        assert_eq!(d.get(1), b"N");
+    }
 }
