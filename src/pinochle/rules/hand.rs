@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, score, unplayed_outcome};
-use super::trick::{Holding, Violation, beats, check_held, holding_of_counts};
+use super::trick::{Holding, Violation, beats, check_held, holding_of_counts, is_counter};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
@@ -161,7 +161,7 @@ fn play(
         for (j, c) in cards.iter().enumerate() {
             let Some(card) = *c else { continue };
             known += 1;
-            counters += matches!(card.rank, Rank::A | Rank::T | Rank::K) as i32;
+            counters += is_counter(card) as i32;
             // Cards whose player is unknown (no leader) cannot be checked.
             if let (Some(l), Some((left, dealt))) = (leader, replay.as_mut()) {
                 let seat = (l + j) % PLAYERS;

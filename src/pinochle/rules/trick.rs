@@ -25,12 +25,15 @@ pub fn winner(cards: &[Card], trump: Option<Suit>) -> usize {
     best
 }
 
+/// Whether a card counts in tricks: A, T and K.
+#[inline]
+pub fn is_counter(card: Card) -> bool {
+    matches!(card.rank, Rank::A | Rank::T | Rank::K)
+}
+
 /// Points of a trick: counters (A, T, K) plus the last-trick bonus.
 pub fn points(cards: &[Card], last: bool, p: &Profile) -> i32 {
-    let counters = cards
-        .iter()
-        .filter(|c| matches!(c.rank, Rank::A | Rank::T | Rank::K))
-        .count() as i32;
+    let counters = cards.iter().filter(|&&c| is_counter(c)).count() as i32;
     counters * p.counter_points + if last { p.last_trick_bonus } else { 0 }
 }
 
