@@ -474,18 +474,16 @@ impl<'g, 'a> Hand<'g, 'a> {
             (2..=8).contains(&n).then_some(n)
         };
         let from_deal = count(K::Deal).or_else(|| count(K::Holding));
-        let present: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| {
-                self.known[SEAT_BASE + *s as usize].is_some()
-                    || self.known[TYPE_BASE + *s as usize].is_some()
-            })
-            .collect();
+        let named = |s: &Seat| {
+            self.known[SEAT_BASE + *s as usize].is_some()
+                || self.known[TYPE_BASE + *s as usize].is_some()
+        };
         // N, E, S and W fit the default four-handed game; only other seats say more.
-        let outside_four = present
+        let outside_four = Seat::ALL
             .iter()
-            .any(|s| !matches!(s, Seat::N | Seat::E | Seat::S | Seat::W));
+            .any(|s| !matches!(s, Seat::N | Seat::E | Seat::S | Seat::W) && named(s));
         let from_seats = if outside_four {
+            let present: Vec<Seat> = Seat::ALL.into_iter().filter(named).collect();
             players_for_seats(&present)
         } else {
             None
@@ -564,16 +562,17 @@ impl<'g, 'a> Hand<'g, 'a> {
             &mut o.west,
             &mut o.northwest,
         ];
-        let mut named: Vec<Seat> = Vec::new();
+        // Bit `s` for each seat `s` a seat or seat type tag names.
+        let mut named = 0u8;
         for (s, col) in Seat::ALL.into_iter().zip(seat_cols) {
             let t = self.slot(SEAT_BASE + s as usize);
             col.append_option(t.map(text));
             if t.is_some() || self.slot(TYPE_BASE + s as usize).is_some() {
-                named.push(s);
+                named |= 1 << s as u8;
             }
         }
-        for s in named {
-            if seat_index(self.seats, s).is_none() {
+        for s in Seat::ALL {
+            if named & !self.seat_mask & 1 << s as u8 != 0 {
                 let t = self
                     .slot(SEAT_BASE + s as usize)
                     .or(self.slot(TYPE_BASE + s as usize))
