@@ -24,11 +24,31 @@ pub(super) struct StrDict {
     /// Per entry: the page that last used it (statistics only).
     pub(super) page: Vec<u32>,
     pub(super) page_no: u32,
-    /// One more than the index of each integer in SMALL_MIN.. (SMALL of
-    /// them), 0 for none yet (integer columns only).
-    small: Vec<u32>,
-    /// The same for strings of one byte (seats, suits), by their byte.
-    one: Vec<u32>,
+    /// The index of each integer in SMALL_MIN.. (SMALL of them; integer
+    /// columns only).
+    small: Direct,
+    /// The index of each string of one byte (seats, suits), by its byte.
+    one: Direct,
+}
+
+/// Indices of values looked up by position in a table, made on first use.
+#[derive(Default)]
+struct Direct(Vec<u32>);
+
+impl Direct {
+    /// The index at `at` of a table of `size`, if it has one yet.
+    #[inline(always)]
+    fn get(&mut self, at: usize, size: usize) -> Option<u32> {
+        if self.0.is_empty() {
+            self.0 = vec![0; size];
+        }
+        self.0[at].checked_sub(1)
+    }
+
+    #[inline(always)]
+    fn set(&mut self, at: usize, index: u32) {
+        self.0[at] = index + 1;
+    }
 }
 
 const SMALL_MIN: i32 = -128;
@@ -48,8 +68,8 @@ impl StrDict {
             last: NO_LAST,
             page: Vec::new(),
             page_no: 0,
-            small: Vec::new(),
-            one: Vec::new(),
+            small: Direct::default(),
+            one: Direct::default(),
         }
     }
 
@@ -134,18 +154,13 @@ impl StrDict {
     pub(super) fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
         let len = (b - a) as u32;
         if len == 1 {
-            let byte = data[a];
-            if self.one.is_empty() {
-                self.one = vec![0; 256];
+            let byte = data[a] as usize;
+            if let Some(i) = self.one.get(byte, 256) {
+                return i;
             }
-            return match self.one[byte as usize] {
-                0 => {
-                    let i = self.index_word(byte as u64, 1, &data[a..b]);
-                    self.one[byte as usize] = i + 1;
-                    i
-                }
-                slot => slot - 1,
-            };
+            let i = self.index_word(byte as u64, 1, &data[a..b]);
+            self.one.set(byte, i);
+            return i;
         }
         if len <= 8 {
             let word = match data.get(a..a + 8) {
@@ -180,17 +195,12 @@ impl StrDict {
             return self.index_word(n as u32 as u64, 4, v);
         };
         let at = at as usize;
-        if self.small.is_empty() {
-            self.small = vec![0; SMALL];
+        if let Some(i) = self.small.get(at, SMALL) {
+            return i;
         }
-        match self.small[at] {
-            0 => {
-                let i = self.index_word(n as u32 as u64, 4, v);
-                self.small[at] = i + 1;
-                i
-            }
-            slot => slot - 1,
-        }
+        let i = self.index_word(n as u32 as u64, 4, v);
+        self.small.set(at, i);
+        i
     }
 
     /// The index of the short value `v` (at most eight bytes), read as

@@ -128,9 +128,25 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
     (!missing.is_empty() || !extra.is_empty()).then_some(Issue::Deck { missing, extra })
 }
 
-/// The holdings (cards left to play) of the four hands dealt.
-fn holdings(held: &[Counts; PLAYERS]) -> [Holding; PLAYERS] {
-    std::array::from_fn(|seat| holding_of_counts(&held[seat]))
+/// [`play`] replayed against the hands dealt (counted in `held`).
+fn replay(
+    s: &Stated<'_, '_>,
+    p: &Profile,
+    complete_play: bool,
+    first_leader: Option<usize>,
+    held: &[Counts; PLAYERS],
+    dealt: &Dealt<'_>,
+    issues: &mut Vec<Issue>,
+) -> Vec<TrickResult> {
+    let mut left: [Holding; PLAYERS] = std::array::from_fn(|seat| holding_of_counts(&held[seat]));
+    play(
+        s,
+        p,
+        complete_play,
+        first_leader,
+        Some((&mut left, dealt)),
+        issues,
+    )
 }
 
 /// One pass over the play: each trick's leader (the Play tag's seat, then
@@ -253,8 +269,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     let dealt_given = s.deal.iter().all(|h| h.is_some());
     let mut held: [Counts; PLAYERS] = [[[0; 6]; 4]; PLAYERS];
     if dealt_given {
-        for (seat, h) in s.deal.iter().enumerate() {
-            let h = h.unwrap_or(&[]);
+        for (seat, &h) in s.deal.iter().flatten().enumerate() {
             d.dealt[seat] = Some(Cow::Borrowed(h));
             held[seat] = counts(h);
             if h.len() != HAND_SIZE {
@@ -267,13 +282,13 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         if let Some(i) = deck_issue(&held) {
             d.issues.push(i);
         }
-        let mut left = holdings(&held);
-        d.tricks = play(
+        d.tricks = replay(
             s,
             p,
             complete_play,
             first_leader,
-            Some((&mut left, &d.dealt)),
+            &held,
+            &d.dealt,
             &mut d.issues,
         );
     } else {
@@ -294,6 +309,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
 
     // Cards dealt: the Deal tag's, else rebuilt from a complete play.
     if dealt_given {
+        // Taken before the play, above.
     } else if complete_play && seats_known {
         let mut hands: [Vec<Card>; PLAYERS] =
             std::array::from_fn(|_| Vec::with_capacity(HAND_SIZE));
@@ -309,13 +325,13 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         d.dealt_from_play = true;
         // The replay against the rebuilt hands (every card is held; the
         // rules of play are checked). Its tricks are the ones found above.
-        let mut left = holdings(&held);
-        play(
+        replay(
             s,
             p,
             complete_play,
             first_leader,
-            Some((&mut left, &d.dealt)),
+            &held,
+            &d.dealt,
             &mut d.issues,
         );
     } else if s.deal.iter().any(|h| h.is_some()) {
