@@ -18,7 +18,7 @@ use crate::Error;
 use crate::columns::SCHEMA_VERSION;
 use crate::notation::ppn::Ppn;
 use crate::notation::{FileInfo, Notation};
-use crate::sink::parquet::{Codec, SinkOptions, TableSink};
+use crate::sink::parquet::{Closed, Codec, SinkOptions, TableSink};
 use crate::source::Input;
 use feed::FileRun;
 
@@ -346,11 +346,16 @@ pub fn convert_with<N: Notation>(
         result?;
         bar.finish_and_clear();
         // Each table's last row group is encoded and its file closed in
-        // parallel, as the tables were written.
+        // parallel, as the tables were written; then, with every file's
+        // write-out started, each is synced and renamed.
         let rows: Vec<(&'static str, Result<u64, Error>)> = pool.install(|| {
-            sinks
+            let closed: Vec<_> = sinks
                 .into_par_iter()
-                .map(|s| (s.table(), s.finish()))
+                .map(|s| (s.table(), s.close()))
+                .collect();
+            closed
+                .into_par_iter()
+                .map(|(t, c)| (t, c.and_then(Closed::commit)))
                 .collect()
         });
         for (t, n) in rows {

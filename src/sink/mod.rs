@@ -11,3 +11,4 @@ mod list_pages;
 pub mod parquet;
 mod parts;
 mod struct_list_pages;
+mod writeback;

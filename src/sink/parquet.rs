@@ -26,6 +26,7 @@ use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use super::parts::Parts;
 use super::struct_list_pages::StructListPages;
+use super::writeback::Writeback;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -198,7 +199,7 @@ pub struct TableSink {
     table: &'static str,
     final_path: PathBuf,
     tmp_path: PathBuf,
-    file: Option<SerializedFileWriter<BufWriter<File>>>,
+    file: Option<SerializedFileWriter<BufWriter<Writeback>>>,
     factory: ArrowRowGroupWriterFactory,
     group: Option<RowGroup>,
     row_groups: usize,
@@ -331,10 +332,13 @@ impl TableSink {
         let settings = props.clone();
         // The Arrow writer sets up the file (schema, Arrow schema metadata);
         // rows are then encoded column by column through its factory.
-        let (file, factory) =
-            ArrowWriter::try_new(BufWriter::new(file), schema.clone(), Some(props))
-                .and_then(|w| w.into_serialized_writer())
-                .map_err(pq_err(&tmp_path))?;
+        let (file, factory) = ArrowWriter::try_new(
+            BufWriter::new(Writeback::new(file)),
+            schema.clone(),
+            Some(props),
+        )
+        .and_then(|w| w.into_serialized_writer())
+        .map_err(pq_err(&tmp_path))?;
         let descr = file.schema_descr();
         let mut leaf_start = vec![0];
         for f in schema.fields() {
@@ -582,11 +586,14 @@ impl TableSink {
 
     /// Writes what is pending, closes the file and gives it its final name.
     pub fn finish(self) -> Result<u64, Error> {
-        self.finish_counted().map(|(rows, _)| rows)
+        self.close()?.commit()
     }
 
-    /// [`finish`](Self::finish), also giving the number of spliced chunks.
-    fn finish_counted(mut self) -> Result<(u64, u64), Error> {
+    /// Writes what is pending and closes the file, whose last bytes the
+    /// kernel is asked to start writing out; [`Closed::commit`] then syncs
+    /// it and gives it its final name. Closing every table before committing
+    /// any lets their write-outs run at once.
+    pub fn close(mut self) -> Result<Closed, Error> {
         if self.pending.num_rows() > 0 {
             let all = std::mem::take(&mut self.pending);
             self.write_now(all)?;
@@ -598,6 +605,39 @@ impl TableSink {
             path: self.tmp_path.clone(),
             source: e.into_error(),
         })?;
+        Ok(Closed {
+            table: self.table,
+            file: Some(file.finish()),
+            tmp_path: std::mem::take(&mut self.tmp_path),
+            final_path: std::mem::take(&mut self.final_path),
+            rows: self.rows,
+            #[cfg(test)]
+            spliced: self.spliced,
+        })
+    }
+}
+
+/// A table's file written in full under its temporary name, not yet synced.
+pub struct Closed {
+    table: &'static str,
+    file: Option<File>,
+    tmp_path: PathBuf,
+    final_path: PathBuf,
+    rows: u64,
+    /// Column chunks spliced from their source rather than encoded.
+    #[cfg(test)]
+    spliced: u64,
+}
+
+impl Closed {
+    pub fn table(&self) -> &'static str {
+        self.table
+    }
+
+    /// Waits until the file is on disk, then gives it its final name; the
+    /// rows written.
+    pub fn commit(mut self) -> Result<u64, Error> {
+        let file = self.file.as_ref().expect("not committed yet");
         file.sync_all().map_err(|source| Error::Write {
             path: self.tmp_path.clone(),
             source,
@@ -606,7 +646,17 @@ impl TableSink {
             path: self.final_path.clone(),
             source,
         })?;
-        Ok((self.rows, self.spliced))
+        self.file = None;
+        Ok(self.rows)
+    }
+}
+
+impl Drop for Closed {
+    fn drop(&mut self) {
+        if self.file.is_some() {
+            // Not committed: never leave a partial file behind.
+            let _ = std::fs::remove_file(&self.tmp_path);
+        }
     }
 }
 
@@ -725,7 +775,9 @@ mod tests {
         for b in batches {
             sink.write(b.clone()).unwrap();
         }
-        let (rows, spliced) = sink.finish_counted().unwrap();
+        let closed = sink.close().unwrap();
+        let spliced = closed.spliced;
+        let rows = closed.commit().unwrap();
         let total: usize = batches.iter().map(|b| b.num_rows()).sum();
         assert_eq!(rows, total as u64);
         let bytes = std::fs::read(dir.join("t/part-00000.parquet")).unwrap();
