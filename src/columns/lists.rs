@@ -14,8 +14,8 @@ use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 
 use super::strings::Strings;
-use crate::pinochle::Card;
 use crate::pinochle::rules::meld::MeldItem;
+use crate::pinochle::{Card, card};
 
 /// List offsets (into the items) and validity.
 #[derive(Debug)]
@@ -168,6 +168,124 @@ impl CardList {
     pub fn finish(&mut self) -> ListArray {
         let CardList { items, lists } = std::mem::take(self);
         lists.finish(DataType::Utf8, Arc::new(items.finish(None)))
+    }
+}
+
+impl CardList {
+    /// Appends the first `n` lists of `other` (this builder being empty).
+    fn copy_front(&mut self, other: &CardList, n: usize) {
+        debug_assert!(self.is_empty() && n <= other.len());
+        let items = other.lists.offsets[n] as usize;
+        let bytes = other.items.offsets[items] as usize;
+        self.items
+            .bytes
+            .extend_from_slice(&other.items.bytes[..bytes]);
+        self.items
+            .offsets
+            .extend_from_slice(&other.items.offsets[1..=items]);
+        self.lists
+            .offsets
+            .extend_from_slice(&other.lists.offsets[1..=n]);
+        for i in 0..n {
+            self.lists.nulls.append(other.lists.nulls.is_valid(i));
+        }
+    }
+}
+
+/// A card-list column that usually repeats another column of its table row
+/// for row (`computed_dealt` is `dealt` whenever a hand has a Deal tag).
+/// While it does, nothing is built, and the table's batch holds the source's
+/// array twice (the Parquet sink then splices its pages without comparing
+/// values). At the first row that differs, the rows so far are copied from
+/// the source and the column is built as any other from then on.
+#[derive(Debug)]
+pub struct CardCopy {
+    /// The source column's index in the table; None: always built.
+    source: Option<usize>,
+    /// Rows appended while repeating the source.
+    same: usize,
+    /// The column once built (always, without a source).
+    own: Option<CardList>,
+    /// Room to make when the copy stops repeating: rows, cards a row.
+    room: (usize, usize),
+}
+
+impl CardCopy {
+    /// A column built like a [`CardList`], repeating no other.
+    pub fn with_capacity(rows: usize) -> Self {
+        CardCopy {
+            source: None,
+            same: 0,
+            own: Some(CardList::with_capacity(rows)),
+            room: (0, 0),
+        }
+    }
+
+    pub fn new() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// A copy of the table's column `source`, with room for `rows` lists of
+    /// about `per_row` cards once it stops repeating it.
+    pub fn of(source: usize, rows: usize, per_row: usize) -> Self {
+        CardCopy {
+            source: Some(source),
+            same: 0,
+            own: None,
+            room: (rows, per_row),
+        }
+    }
+
+    /// Appends `cards` (or null), the row whose source column `of` has just
+    /// been given `theirs`.
+    #[inline]
+    pub fn append_cards(&mut self, cards: Option<&[Card]>, theirs: Option<&[Card]>, of: &CardList) {
+        if self.own.is_none() {
+            let same = match (cards, theirs) {
+                (Some(a), Some(b)) => card::as_bytes(a) == card::as_bytes(b),
+                (a, b) => a.is_none() && b.is_none(),
+            };
+            if same {
+                self.same += 1;
+                return;
+            }
+            let (rows, per_row) = self.room;
+            let mut own = CardList::with_items(rows, per_row);
+            own.copy_front(of, self.same);
+            self.own = Some(own);
+        }
+        self.own
+            .as_mut()
+            .expect("built from here on")
+            .append_cards(cards);
+    }
+
+    /// The lists appended so far, given the table's columns finished before
+    /// it (among them its source); the builder is left empty.
+    pub fn finish_from(&mut self, earlier: &[ArrayRef]) -> ArrayRef {
+        let same = std::mem::take(&mut self.same);
+        match (self.own.as_mut(), self.source) {
+            (Some(own), source) => {
+                let a = Arc::new(own.finish());
+                if source.is_some() {
+                    // Repeating its source again, for the next rows.
+                    self.own = None;
+                }
+                a
+            }
+            (None, Some(s)) => {
+                let a = earlier[s].clone();
+                assert_eq!(a.len(), same, "a copy column has its source's rows");
+                a
+            }
+            (None, None) => unreachable!("a column without a source is built"),
+        }
+    }
+}
+
+impl Default for CardCopy {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -353,6 +471,55 @@ mod tests {
                 .value(0),
             "HK"
         );
+    }
+
+    #[test]
+    fn a_copy_is_its_source_until_a_row_differs_then_the_same_as_built() {
+        use crate::pinochle::card::{Rank, Suit};
+        let c = |suit, rank| Card { suit, rank };
+        let x = vec![c(Suit::C, Rank::A), c(Suit::H, Rank::Nine)];
+        let y = vec![c(Suit::H, Rank::Nine), c(Suit::C, Rank::A)];
+        let z = vec![c(Suit::C, Rank::A)];
+        type Row<'a> = (Option<&'a [Card]>, Option<&'a [Card]>);
+        // (source row, copy row); rows 4.. are made to repeat their source
+        // up to `differ`.
+        let rows: Vec<Row> = vec![
+            (Some(&x), Some(&x)),
+            (None, None),
+            (Some(&[]), Some(&[])),
+            (Some(&z), Some(&z)),
+            (Some(&x), Some(&y)),
+            (Some(&x), None),
+            (None, Some(&z)),
+            (Some(&y), Some(&y)),
+        ];
+        for differ in [4, 5, 6, rows.len()] {
+            let rows: Vec<_> = (rows.iter().enumerate())
+                .map(|(i, &(s, t))| (s, if i < differ && i >= 4 { s } else { t }))
+                .collect();
+            let mut source = CardList::with_capacity(1);
+            let mut copy = CardCopy::of(0, 2, 2);
+            let mut plain = CardList::with_capacity(1);
+            // Twice: the builders are used again after finishing.
+            for _ in 0..2 {
+                for &(s, t) in &rows {
+                    source.append_cards(s);
+                    copy.append_cards(t, s, &source);
+                    plain.append_cards(t);
+                }
+                let src: ArrayRef = Arc::new(source.finish());
+                let ours = copy.finish_from(std::slice::from_ref(&src));
+                let want: ArrayRef = Arc::new(plain.finish());
+                assert_eq!(&ours, &want, "{differ}");
+                assert_eq!(Arc::ptr_eq(&ours, &src), differ == rows.len(), "{differ}");
+            }
+        }
+        // Without a source it is built like a card list.
+        let mut alone = CardCopy::with_capacity(1);
+        alone.append_cards(Some(&z), None, &CardList::new());
+        let a = alone.finish_from(&[]);
+        assert_eq!(a.len(), 1);
+        assert_eq!(a.null_count(), 0);
     }
 
     #[test]

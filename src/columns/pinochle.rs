@@ -83,7 +83,7 @@ table!(
     passed: cards,
     meld_cards: cards,
     meld_points: i32,
-    computed_dealt: cards,
+    computed_dealt: copy,
     computed_meld_points: i32,
     computed_melds: melds,
 });

@@ -96,6 +96,9 @@ macro_rules! col_builder {
     (cards) => {
         $crate::columns::lists::CardList
     };
+    (copy) => {
+        $crate::columns::lists::CardCopy
+    };
     (i32s) => {
         $crate::columns::table::I32List
     };
@@ -142,6 +145,9 @@ macro_rules! col_cap {
     (cards, $n:expr) => {
         $crate::columns::lists::CardList::with_capacity($n)
     };
+    (copy, $n:expr) => {
+        $crate::columns::lists::CardCopy::with_capacity($n)
+    };
     (strs, $n:expr) => {
         arrow_array::builder::ListBuilder::with_capacity(
             arrow_array::builder::StringBuilder::with_capacity($n * 20, $n * 40),
@@ -182,6 +188,9 @@ macro_rules! col_type {
         $crate::columns::table::list_of(arrow_schema::DataType::Utf8)
     };
     (cards) => {
+        $crate::columns::lists::CardList::data_type()
+    };
+    (copy) => {
         $crate::columns::lists::CardList::data_type()
     };
     (i32s) => {
@@ -237,12 +246,19 @@ macro_rules! table {
             }
 
             pub fn finish(&mut self) -> Result<arrow_array::RecordBatch, arrow_schema::ArrowError> {
-                arrow_array::RecordBatch::try_new(
-                    Self::schema(),
-                    vec![$(std::sync::Arc::new(self.$col.finish()) as arrow_array::ArrayRef,)*],
-                )
+                let mut columns: Vec<arrow_array::ArrayRef> = Vec::new();
+                $(
+                    let column = table!(@finish $kind, self.$col, columns);
+                    columns.push(column);
+                )*
+                arrow_array::RecordBatch::try_new(Self::schema(), columns)
             }
         }
+    };
+    // A copy column may be its source's array (`CardCopy`).
+    (@finish copy, $b:expr, $done:ident) => { $b.finish_from(&$done) };
+    (@finish $kind:ident, $b:expr, $done:ident) => {
+        std::sync::Arc::new($b.finish()) as arrow_array::ArrayRef
     };
     (@req required) => { true };
     (@req) => { false };

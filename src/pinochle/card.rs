@@ -1,6 +1,7 @@
 //! Cards and the two card spellings of the PPN family.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Suit {
     C,
     D,
@@ -10,6 +11,7 @@ pub enum Suit {
 
 /// Ranks from high to low; `Nine` exists only in single-deck variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Rank {
     A,
     T,
@@ -19,10 +21,21 @@ pub enum Rank {
     Nine,
 }
 
+/// Two bytes, suit then rank (see [`as_bytes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C)]
 pub struct Card {
     pub suit: Suit,
     pub rank: Rank,
+}
+
+/// The cards as their bytes, two a card: equal lists of cards have equal
+/// bytes, so two lists compare in one `memcmp` rather than field by field.
+#[inline]
+pub fn as_bytes(cards: &[Card]) -> &[u8] {
+    // SAFETY: `Card` is `repr(C)` of two `repr(u8)` enums: two initialized
+    // bytes with no padding, so `cards` is `2 * len` readable bytes.
+    unsafe { std::slice::from_raw_parts(cards.as_ptr().cast::<u8>(), 2 * cards.len()) }
 }
 
 impl Suit {
@@ -162,6 +175,27 @@ mod tests {
 
     fn names(cards: &[Card]) -> Vec<&'static str> {
         cards.iter().map(|c| c.as_str()).collect()
+    }
+
+    #[test]
+    fn card_lists_are_equal_when_their_bytes_are() {
+        let all: Vec<Card> = [Suit::C, Suit::D, Suit::S, Suit::H]
+            .into_iter()
+            .flat_map(|suit| {
+                [Rank::A, Rank::T, Rank::K, Rank::Q, Rank::J, Rank::Nine]
+                    .map(|rank| Card { suit, rank })
+            })
+            .collect();
+        assert_eq!(as_bytes(&all).len(), 48);
+        for a in &all {
+            for b in &all {
+                let (x, y) = ([*a, *b], [*b, *a]);
+                assert_eq!(x == y, as_bytes(&x) == as_bytes(&y), "{a:?} {b:?}");
+                assert_eq!(a == b, as_bytes(&[*a]) == as_bytes(&[*b]));
+            }
+        }
+        assert_eq!(as_bytes(&all[..1]), &[0, 0]);
+        assert_eq!(as_bytes(&all[23..]), &[3, 5]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod compute;
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
-use crate::columns::lists::CardList;
+use crate::columns::lists::{CardCopy, CardList};
 use crate::columns::pinochle::*;
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::Diag;
@@ -186,7 +186,10 @@ impl Builders {
     pub fn for_records(n: usize) -> Builders {
         let mut seats = SeatsBuilder::with_rows(n * 4);
         seats.dealt = CardList::with_items(n * 4, 20);
-        seats.computed_dealt = CardList::with_items(n * 4, 20);
+        let dealt = SeatsBuilder::schema()
+            .index_of("dealt")
+            .expect("seats has dealt");
+        seats.computed_dealt = CardCopy::of(dealt, n * 4, 20);
         seats.meld_cards = CardList::with_items(n * 4, 10);
         let mut tricks = TricksBuilder::with_rows(n * 20);
         tricks.cards = CardList::with_items(n * 20, 4);
@@ -927,8 +930,11 @@ impl<'g, 'a> Hand<'g, 'a> {
             out.meld_points
                 .append_option(meld[pos].and_then(|e| e.points));
             let d = computed.map(|c| &c.derived);
-            out.computed_dealt
-                .append_cards(d.and_then(|d| d.dealt[pos].as_deref()));
+            out.computed_dealt.append_cards(
+                d.and_then(|d| d.dealt[pos].as_deref()),
+                cards(dealt[pos]),
+                &out.dealt,
+            );
             let m = d.and_then(|d| d.melds[pos].as_ref());
             self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
             out.computed_meld_points.append_option(m.map(|m| m.0));
