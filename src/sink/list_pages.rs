@@ -31,7 +31,6 @@ use super::encode::{
 };
 
 /// The levels and values of the page being filled.
-#[derive(Default)]
 struct PageBuf {
     rows: usize,
     levels: usize,
@@ -44,8 +43,32 @@ struct PageBuf {
     /// Every definition level, once they differ.
     def: Vec<u8>,
     def_mixed: bool,
+    /// Values so far.
+    items: usize,
+    /// Every value so far is two bytes long (a card): their lengths are
+    /// then not stored.
+    all_two: bool,
+    /// The length of every value, once one is not two bytes long.
     lengths: Vec<i32>,
     bytes: Vec<u8>,
+}
+
+impl Default for PageBuf {
+    fn default() -> Self {
+        PageBuf {
+            rows: 0,
+            levels: 0,
+            rep: Vec::new(),
+            defs: 0,
+            def_first: None,
+            def: Vec::new(),
+            def_mixed: false,
+            items: 0,
+            all_two: true,
+            lengths: Vec::new(),
+            bytes: Vec::new(),
+        }
+    }
 }
 
 impl PageBuf {
@@ -57,6 +80,8 @@ impl PageBuf {
         self.def_first = None;
         self.def.clear();
         self.def_mixed = false;
+        self.items = 0;
+        self.all_two = true;
         self.lengths.clear();
         self.bytes.clear();
     }
@@ -86,9 +111,25 @@ impl PageBuf {
     fn values(&mut self, ends: &[i32], data: &[u8], from: usize, to: usize) {
         if from < to {
             let ends = &ends[from..=to];
-            self.lengths.extend(ends.windows(2).map(|w| w[1] - w[0]));
+            if self.all_two && ends.windows(2).all(|w| w[1] - w[0] == 2) {
+                // (The lengths are stored only once one is not 2.)
+            } else {
+                self.lengths_written();
+                self.lengths.extend(ends.windows(2).map(|w| w[1] - w[0]));
+            }
+            self.items += to - from;
             self.bytes
                 .extend_from_slice(&data[ends[0] as usize..ends[to - from] as usize]);
+        }
+    }
+
+    /// Stores the lengths of the values so far, if they are not stored yet
+    /// (all two bytes long).
+    fn lengths_written(&mut self) {
+        if self.all_two {
+            self.all_two = false;
+            self.lengths.clear();
+            self.lengths.resize(self.items, 2);
         }
     }
 
@@ -118,7 +159,7 @@ impl PageBuf {
     /// all are copied in.
     #[inline]
     fn size_with(&self, bytes: usize, items: usize) -> usize {
-        self.bytes.len() + bytes + (self.lengths.len() + items) / 2 + self.levels / 4
+        self.bytes.len() + bytes + (self.items + items) / 2 + self.levels / 4
     }
 }
 
@@ -142,6 +183,8 @@ pub struct ListPages {
     /// Scratch: a page's levels and values, and bits being packed.
     plain: Vec<u8>,
     scratch: Vec<u8>,
+    /// Scratch: the lengths of a page of values all two bytes long.
+    twos: Vec<i32>,
 }
 
 impl ListPages {
@@ -181,6 +224,7 @@ impl ListPages {
             indices: Vec::new(),
             plain: Vec::new(),
             scratch: Vec::new(),
+            twos: Vec::new(),
         })
     }
 
@@ -216,7 +260,7 @@ impl ListPages {
         end_levels(buf, at);
         // Values: indices into the dictionary while every value fits it,
         // else (and for a page without values) DELTA_LENGTH_BYTE_ARRAY.
-        let fits = self.dict_on && !p.lengths.is_empty() && p.lengths.iter().all(|&l| l == 2);
+        let fits = self.dict_on && p.items > 0 && p.all_two;
         let entries = match self.dict.as_deref_mut() {
             Some(dict) if fits => dict
                 .encode(&p.bytes, &mut self.indices)
@@ -234,8 +278,15 @@ impl ListPages {
                 Encoding::RLE_DICTIONARY
             }
             None => {
-                self.dict_on &= p.lengths.is_empty();
-                delta_packed(buf, &p.lengths);
+                self.dict_on &= p.items == 0;
+                if p.all_two {
+                    let twos = &mut self.twos;
+                    twos.clear();
+                    twos.resize(p.items, 2);
+                    delta_packed(buf, twos);
+                } else {
+                    delta_packed(buf, &p.lengths);
+                }
                 buf.extend_from_slice(&p.bytes);
                 Encoding::DELTA_LENGTH_BYTE_ARRAY
             }
