@@ -113,11 +113,13 @@ struct Rows<'a> {
 }
 
 impl Rows<'_> {
-    #[inline]
-    fn span(&self, r: usize) -> (usize, usize) {
-        match self.kind {
-            Kind::Utf8 => (self.ends[r] as usize, self.ends[r + 1] as usize),
-            Kind::Int32 => (4 * r, 4 * r + 4),
+    /// Where value `r` is in `data`, for strings (`UTF8`, as `kind` says)
+    /// or integers.
+    #[inline(always)]
+    fn span<const UTF8: bool>(&self, r: usize) -> (usize, usize) {
+        match UTF8 {
+            true => (self.ends[r] as usize, self.ends[r + 1] as usize),
+            false => (4 * r, 4 * r + 4),
         }
     }
 }
@@ -170,8 +172,9 @@ impl Page {
     /// The rows `range`: their levels, and their values as dictionary
     /// indices (`dict`, while it is on) or PLAIN. The levels go in whole
     /// words (a nullable column's validity bits copied 64 at a time); the
-    /// values in a loop for each case, counts kept in locals.
-    #[inline(never)]
+    /// values in a loop for each case, counts kept in locals, compiled apart
+    /// for each kind of column and with or without statistics.
+    #[inline]
     fn rows(
         &mut self,
         rows: &Rows,
@@ -179,6 +182,24 @@ impl Page {
         dict: Option<&mut StrDict>,
         nullable: bool,
         statistics: bool,
+    ) {
+        match (rows.kind, statistics) {
+            (Kind::Utf8, true) => self.rows_of::<true, true>(rows, range, dict, nullable),
+            (Kind::Utf8, false) => self.rows_of::<true, false>(rows, range, dict, nullable),
+            (Kind::Int32, true) => self.rows_of::<false, true>(rows, range, dict, nullable),
+            (Kind::Int32, false) => self.rows_of::<false, false>(rows, range, dict, nullable),
+        }
+    }
+
+    /// [`rows`](Self::rows) for strings (`UTF8`) or integers, with or
+    /// without statistics (`STATS`).
+    #[inline(never)]
+    fn rows_of<const UTF8: bool, const STATS: bool>(
+        &mut self,
+        rows: &Rows,
+        range: std::ops::Range<usize>,
+        dict: Option<&mut StrDict>,
+        nullable: bool,
     ) {
         let n = range.len();
         // (`write` lets nulls into nullable columns only.)
@@ -198,22 +219,22 @@ impl Page {
         match (rows.nulls, dict) {
             (None, Some(dict)) => {
                 for r in range {
-                    unencoded += self.index_value(rows, r, dict, statistics);
+                    unencoded += self.index_value::<UTF8, STATS>(rows, r, dict);
                 }
             }
             (Some(nulls), Some(dict)) => {
                 for r in range.filter(|&r| nulls.is_valid(r)) {
-                    unencoded += self.index_value(rows, r, dict, statistics);
+                    unencoded += self.index_value::<UTF8, STATS>(rows, r, dict);
                 }
             }
             (None, None) => {
                 for r in range {
-                    unencoded += self.plain_row(rows, r, statistics);
+                    unencoded += self.plain_row::<UTF8, STATS>(rows, r);
                 }
             }
             (Some(nulls), None) => {
                 for r in range.filter(|&r| nulls.is_valid(r)) {
-                    unencoded += self.plain_row(rows, r, statistics);
+                    unencoded += self.plain_row::<UTF8, STATS>(rows, r);
                 }
             }
         }
@@ -222,14 +243,19 @@ impl Page {
 
     /// Row `r`'s value as a dictionary index; its length.
     #[inline(always)]
-    fn index_value(&mut self, rows: &Rows, r: usize, dict: &mut StrDict, statistics: bool) -> i64 {
-        let (a, b) = rows.span(r);
-        let index = match rows.kind {
-            Kind::Int32 => dict.index_int(&rows.data[a..b]),
-            Kind::Utf8 => dict.index(rows.data, a, b),
+    fn index_value<const UTF8: bool, const STATS: bool>(
+        &mut self,
+        rows: &Rows,
+        r: usize,
+        dict: &mut StrDict,
+    ) -> i64 {
+        let (a, b) = rows.span::<UTF8>(r);
+        let index = match UTF8 {
+            true => dict.index(rows.data, a, b),
+            false => dict.index_int(&rows.data[a..b]),
         };
         self.indices.push(index);
-        if statistics && dict.page[index as usize] != dict.page_no {
+        if STATS && dict.page[index as usize] != dict.page_no {
             dict.page[index as usize] = dict.page_no;
             self.used.push(index);
         }
@@ -238,9 +264,10 @@ impl Page {
 
     /// Row `r`'s value PLAIN-encoded; its length.
     #[inline(always)]
-    fn plain_row(&mut self, rows: &Rows, r: usize, statistics: bool) -> i64 {
-        let (a, b) = rows.span(r);
-        self.plain_value(&rows.data[a..b], rows.kind, statistics);
+    fn plain_row<const UTF8: bool, const STATS: bool>(&mut self, rows: &Rows, r: usize) -> i64 {
+        let (a, b) = rows.span::<UTF8>(r);
+        let kind = if UTF8 { Kind::Utf8 } else { Kind::Int32 };
+        self.plain_value(&rows.data[a..b], kind, STATS);
         (b - a) as i64
     }
 
