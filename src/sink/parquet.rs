@@ -819,6 +819,34 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_file_is_renamed_only_when_committed() {
+        let dir = tempfile::tempdir().unwrap();
+        let batches = [cards(0, 100, |_| false)];
+        let tmp = dir.path().join("t/.part-00000.parquet.tmp");
+        let done = dir.path().join("t/part-00000.parquet");
+        let sink = |dir: &Path| {
+            let mut s =
+                TableSink::create_with(dir, "t", cards_schema(), &opts(1000), true).unwrap();
+            s.write(batches[0].clone()).unwrap();
+            s
+        };
+        // Closed but dropped before its commit: nothing is left.
+        let closed = sink(dir.path()).close().unwrap();
+        assert!(tmp.exists() && !done.exists());
+        drop(closed);
+        assert!(!tmp.exists() && !done.exists());
+        // Committed: the whole file under its final name.
+        let closed = sink(dir.path()).close().unwrap();
+        assert_eq!(closed.table(), "t");
+        assert_eq!(closed.commit().unwrap(), 100);
+        assert!(!tmp.exists());
+        let committed = std::fs::read(&done).unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let (bytes, _) = sink_bytes_with(other.path(), &batches, 1000, true);
+        assert_eq!(committed, bytes);
+    }
+
+    #[test]
     fn a_repeating_column_is_spliced_byte_for_byte() {
         // Every row repeats: the file is the Arrow writer's file, byte for
         // byte, with row groups cut by rows (5,000) across batch boundaries.
