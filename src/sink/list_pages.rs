@@ -34,8 +34,9 @@ use super::encode::{
 struct PageBuf {
     rows: usize,
     levels: usize,
-    /// Bit `i` is the repetition level of level `i`.
-    rep: Vec<u64>,
+    /// Bit `i` is set where level `i` starts a row (repetition level 0;
+    /// the others are 1): a bit a row, not one a level.
+    starts: Vec<u64>,
     /// Definition levels so far.
     defs: usize,
     /// The definition level of every level so far, while they are equal.
@@ -58,7 +59,7 @@ impl Default for PageBuf {
         PageBuf {
             rows: 0,
             levels: 0,
-            rep: Vec::new(),
+            starts: Vec::new(),
             defs: 0,
             def_first: None,
             def: Vec::new(),
@@ -75,7 +76,7 @@ impl PageBuf {
     fn clear(&mut self) {
         self.rows = 0;
         self.levels = 0;
-        self.rep.clear();
+        self.starts.clear();
         self.defs = 0;
         self.def_first = None;
         self.def.clear();
@@ -137,16 +138,13 @@ impl PageBuf {
     /// repetition level 0, then 1 for the rest.
     #[inline]
     fn row(&mut self, n: usize) {
-        let (mut at, end) = (self.levels + 1, self.levels + n.max(1));
-        self.rep.resize(end.div_ceil(64), 0);
-        while at < end {
-            let (word, bit) = (at / 64, at % 64);
-            let take = (64 - bit).min(end - at);
-            let ones = if take == 64 { !0 } else { (1u64 << take) - 1 };
-            self.rep[word] |= ones << bit;
-            at += take;
+        let at = self.levels;
+        let word = at / 64;
+        if word >= self.starts.len() {
+            self.starts.resize(word + 1, 0);
         }
-        self.levels = end;
+        self.starts[word] |= 1 << (at % 64);
+        self.levels = at + n.max(1);
         self.rows += 1;
     }
 
@@ -161,6 +159,21 @@ impl PageBuf {
     fn size_with(&self, bytes: usize, items: usize) -> usize {
         self.bytes.len() + bytes + (self.items + items) / 2 + self.levels / 4
     }
+}
+
+/// The repetition levels of `levels` levels, whose rows start where
+/// `starts` has a bit set, appended to `out` as bits, a byte holding eight:
+/// 1 but where a row starts, and 0 past the last level.
+fn rep_bits(starts: &[u64], levels: usize, out: &mut Vec<u8>) {
+    let words = levels.div_ceil(64);
+    let tail = levels % 64;
+    out.extend((0..words).flat_map(|w| {
+        let mut rep = !starts.get(w).copied().unwrap_or(0);
+        if w + 1 == words && tail != 0 {
+            rep &= (1u64 << tail) - 1;
+        }
+        rep.to_le_bytes()
+    }));
 }
 
 /// Writes one column chunk at a time of a list-of-strings leaf.
@@ -242,7 +255,7 @@ impl ListPages {
         } else {
             let bits = &mut self.scratch;
             bits.clear();
-            bits.extend(p.rep.iter().flat_map(|w| w.to_le_bytes()));
+            rep_bits(&p.starts, p.levels, bits);
             bit_packed(buf, bits, p.levels, 1);
         }
         end_levels(buf, at);
@@ -661,6 +674,30 @@ mod tests {
         let back = back.as_list::<i32>();
         assert_eq!(back.value(1).len(), 0);
         assert_eq!(back.value(2).as_string::<i32>().value(0), "QS");
+    }
+
+    #[test]
+    fn repetition_levels_are_one_but_where_rows_start_and_zero_past_the_end() {
+        let mut p = PageBuf::default();
+        // Rows of 2, 1 (empty: one level), 3 and 1 items: levels 0 1 0 0 1 1 0.
+        for n in [2, 0, 3, 1] {
+            p.row(n);
+        }
+        assert_eq!((p.rows, p.levels), (4, 7));
+        let mut out = Vec::new();
+        rep_bits(&p.starts, p.levels, &mut out);
+        assert_eq!(out, [0b0011_0010, 0, 0, 0, 0, 0, 0, 0]);
+        // Across words: a row of 70 items after one of 1.
+        let mut p = PageBuf::default();
+        p.row(1);
+        p.row(70);
+        let mut out = Vec::new();
+        rep_bits(&p.starts, p.levels, &mut out);
+        assert_eq!(out.len(), 16);
+        assert_eq!(out[0], 0b1111_1100);
+        assert!(out[1..8].iter().all(|&b| b == 0xFF));
+        // Levels 64..71 are 1 (the last level is 70): bits 0..7 of word 1.
+        assert_eq!(&out[8..], &[0b0111_1111, 0, 0, 0, 0, 0, 0, 0]);
     }
 
     #[test]
