@@ -91,9 +91,8 @@ mod tests {
 
     #[test]
     fn asks_for_write_out_every_step_and_keeps_the_bytes() {
-        let dir = std::env::temp_dir().join(format!("deckhand-wb-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("f");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
         let mut w = Writeback::new(File::create(&path).unwrap());
         let piece: Vec<u8> = (0..=255u8).cycle().take(3 << 20).collect();
         w.write_all(&piece).unwrap();
@@ -113,6 +112,5 @@ mod tests {
         assert_eq!(&back[..3 << 20], &piece[..]);
         assert_eq!(&back[6 << 20..9 << 20], &piece[..]);
         assert_eq!(&back[9 << 20..], &piece[..10]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
