@@ -605,11 +605,23 @@ impl TableSink {
         }
         self.flush().map_err(pq_err(&self.tmp_path))?;
         let w = self.file.take().expect("sink is open");
-        let inner = w.into_inner().map_err(pq_err(&self.tmp_path))?;
-        let file = inner.into_inner().map_err(|e| Error::Write {
-            path: self.tmp_path.clone(),
-            source: e.into_error(),
-        })?;
+        let file = w
+            .into_inner()
+            .map_err(pq_err(&self.tmp_path))
+            .and_then(|inner| {
+                inner.into_inner().map_err(|e| Error::Write {
+                    path: self.tmp_path.clone(),
+                    source: e.into_error(),
+                })
+            });
+        let file = match file {
+            Ok(file) => file,
+            Err(e) => {
+                // The writer is gone, so the drop would not see the file.
+                let _ = std::fs::remove_file(&self.tmp_path);
+                return Err(e);
+            }
+        };
         Ok(Closed {
             table: self.table,
             file: Some(file.finish()),
