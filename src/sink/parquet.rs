@@ -858,6 +858,26 @@ mod tests {
         assert_eq!(committed, bytes);
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_that_cannot_be_written_when_closed_is_removed() {
+        // The temporary name is a link to /dev/full: every write to it
+        // fails, first when the small file's buffer is written out at close.
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("t/.part-00000.parquet.tmp");
+        std::fs::create_dir_all(dir.path().join("t")).unwrap();
+        std::os::unix::fs::symlink("/dev/full", &tmp).unwrap();
+        let mut s =
+            TableSink::create_with(dir.path(), "t", cards_schema(), &opts(1000), true).unwrap();
+        s.write(cards(0, 100, |_| false)).unwrap();
+        assert!(matches!(
+            s.close(),
+            Err(Error::Parquet { .. } | Error::Write { .. })
+        ));
+        assert!(std::fs::symlink_metadata(&tmp).is_err());
+        assert!(!dir.path().join("t/part-00000.parquet").exists());
+    }
+
     #[test]
     fn a_repeating_column_is_spliced_byte_for_byte() {
         // Every row repeats: the file is the Arrow writer's file, byte for
