@@ -325,26 +325,45 @@ impl ListPages {
             .values()
             .as_string_opt::<i32>()
             .ok_or_else(|| ParquetError::General("expected a list of strings".into()))?;
-        let lists = list.value_offsets();
         let ends = strings.value_offsets();
         let data = strings.value_data();
         let item_nulls = strings.nulls().filter(|n| n.null_count() > 0);
+        if list.null_count() == 0 && item_nulls.is_none() {
+            // The common case, no null list or item: a loop of its own.
+            self.write_rows::<false>(list, ends, data, None)
+        } else {
+            self.write_rows::<true>(list, ends, data, item_nulls)
+        }
+    }
+
+    /// [`write_one`](Self::write_one)'s rows, whose lists and items are
+    /// all valid unless `NULLS`.
+    #[inline(always)]
+    fn write_rows<const NULLS: bool>(
+        &mut self,
+        list: &ListArray,
+        ends: &[i32],
+        data: &[u8],
+        item_nulls: Option<&arrow_buffer::NullBuffer>,
+    ) -> Result<()> {
+        let lists = list.value_offsets();
+        let is_null = |r: usize| NULLS && list.is_null(r);
         // Items of whole lists are copied in runs: `from` is the first item
         // not yet in the page.
         let mut from = lists[0] as usize;
         for r in 0..list.len() {
             let (a, b) = (lists[r] as usize, lists[r + 1] as usize);
             let p = &mut self.page;
-            let empty = list.is_null(r) || a == b;
+            let empty = is_null(r) || a == b;
             if empty {
                 if a != b {
                     // (A null list may still cover items: they are not written.)
                     p.values(ends, data, from, a);
                     from = b;
                 }
-                let d = if list.is_null(r) { 0 } else { self.def_empty };
+                let d = if is_null(r) { 0 } else { self.def_empty };
                 p.defs(d, 1);
-            } else if let Some(nulls) = item_nulls {
+            } else if let Some(nulls) = item_nulls.filter(|_| NULLS) {
                 p.values(ends, data, from, a);
                 from = b;
                 for i in a..b {
