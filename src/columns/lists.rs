@@ -169,9 +169,7 @@ impl CardList {
         let CardList { items, lists } = std::mem::take(self);
         lists.finish(DataType::Utf8, Arc::new(items.finish(None)))
     }
-}
 
-impl CardList {
     /// Appends the first `n` lists of `other` (this builder being empty).
     fn copy_front(&mut self, other: &CardList, n: usize) {
         debug_assert!(self.is_empty() && n <= other.len());

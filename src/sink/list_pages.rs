@@ -112,9 +112,8 @@ impl PageBuf {
     fn values(&mut self, ends: &[i32], data: &[u8], from: usize, to: usize) {
         if from < to {
             let ends = &ends[from..=to];
-            if self.all_two && ends.windows(2).all(|w| w[1] - w[0] == 2) {
-                // (The lengths are stored only once one is not 2.)
-            } else {
+            // (The lengths are stored only once one is not 2.)
+            if !(self.all_two && ends.windows(2).all(|w| w[1] - w[0] == 2)) {
                 self.lengths_written();
                 self.lengths.extend(ends.windows(2).map(|w| w[1] - w[0]));
             }
@@ -196,8 +195,6 @@ pub struct ListPages {
     /// Scratch: a page's levels and values, and bits being packed.
     plain: Vec<u8>,
     scratch: Vec<u8>,
-    /// Scratch: the lengths of a page of values all two bytes long.
-    twos: Vec<i32>,
 }
 
 impl ListPages {
@@ -237,7 +234,6 @@ impl ListPages {
             indices: Vec::new(),
             plain: Vec::new(),
             scratch: Vec::new(),
-            twos: Vec::new(),
         })
     }
 
@@ -291,20 +287,15 @@ impl ListPages {
                 Encoding::RLE_DICTIONARY
             }
             None => {
-                self.dict_on &= p.items == 0;
-                if p.all_two {
-                    let twos = &mut self.twos;
-                    twos.clear();
-                    twos.resize(p.items, 2);
-                    delta_packed(buf, twos);
-                } else {
-                    delta_packed(buf, &p.lengths);
-                }
-                buf.extend_from_slice(&p.bytes);
+                self.dict_on &= self.page.items == 0;
+                self.page.lengths_written();
+                delta_packed(buf, &self.page.lengths);
+                buf.extend_from_slice(&self.page.bytes);
                 Encoding::DELTA_LENGTH_BYTE_ARRAY
             }
         };
 
+        let p = &self.page;
         self.chunk
             .data_page(buf, p.levels, p.rows, encoding, p.bytes.len() as i64)?;
         self.page.clear();
