@@ -6,7 +6,7 @@
 use super::rng::Rng;
 use crate::pinochle::rules::Profile;
 use crate::pinochle::rules::meld::{counts, has_marriage, meld, meld_cards};
-use crate::pinochle::rules::score::{HandFacts, HandScore, score};
+use crate::pinochle::rules::score::{HandFacts, HandScore, PerTeam, score};
 use crate::pinochle::rules::trick::{beats, check_play, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
@@ -222,7 +222,7 @@ pub fn play_hand(dealer: usize, p: &Profile, rng: &mut Rng, stop_at: Option<usiz
             meld_cards(&dealt[s], trump),
         )
     });
-    let mut team_meld = vec![0; 2];
+    let mut team_meld: PerTeam = smallvec::smallvec![0; 2];
     for (s, m) in melds.iter().enumerate() {
         team_meld[s % 2] += m.0;
     }
@@ -251,7 +251,7 @@ pub fn play_hand(dealer: usize, p: &Profile, rng: &mut Rng, stop_at: Option<usiz
     }
     let mut left = dealt;
     let mut leader = declarer;
-    let mut play = vec![0; 2];
+    let mut play: PerTeam = smallvec::smallvec![0; 2];
     let mut played = 0;
     for k in 0..20 {
         let mut cards = Vec::with_capacity(SEATS);

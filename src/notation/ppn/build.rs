@@ -20,7 +20,9 @@ use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::pinochle::{Card, Rank, Seat, Suit};
-use compute::{AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, TrickParse};
+use compute::{
+    AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, Scratch, TrickParse,
+};
 
 /// Known single-valued tags, by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +179,8 @@ pub struct Builders {
     pub tricks: TricksBuilder,
     pub notes: NotesBuilder,
     pub errors: ErrorsBuilder,
+    /// Vectors each hand fills and empties, kept from hand to hand.
+    scratch: Scratch,
 }
 
 impl Builders {
@@ -200,6 +204,7 @@ impl Builders {
             tricks,
             notes: NotesBuilder::with_rows(n / 4 + 1),
             errors: ErrorsBuilder::with_rows(n / 8 + 1),
+            scratch: Scratch::default(),
         }
     }
 }
@@ -744,8 +749,9 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
 
         // Sections.
-        let auction = self.parse_auction();
-        let play = self.parse_play();
+        let mut scratch = std::mem::take(&mut out.scratch);
+        let auction = self.parse_auction(&mut scratch);
+        let play = self.parse_play(&mut scratch);
         let dealt = self.by_seat(K::Deal, &deal);
         let stated_scores = Scores {
             game: game_scores.as_deref(),
@@ -759,6 +765,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             play.as_ref(),
             &dealt[..self.players],
             &stated_scores,
+            &mut scratch,
         );
         if let Some(a) = &auction {
             self.bids_rows(hand_id, a, &mut out.bids);
@@ -853,6 +860,8 @@ impl<'g, 'a> Hand<'g, 'a> {
             &mut out.seats,
         );
         self.notes_rows(hand_id, &mut out.notes);
+        scratch.keep(auction, play, computed);
+        out.scratch = scratch;
     }
 
     fn teams(&self, lists: [&Option<values::ScoreList>; 4]) -> Option<usize> {
@@ -978,15 +987,12 @@ impl<'g, 'a> Hand<'g, 'a> {
 
     /// Reads the Auction section: calls with their seats (by position, clockwise
     /// from the tag's seat, `players` entries per round).
-    fn parse_auction(&mut self) -> Option<AuctionParse<'a>> {
+    fn parse_auction(&mut self, scratch: &mut Scratch) -> Option<AuctionParse<'a>> {
         let t = self.tag(K::Auction)?;
         let start = self.section_start(t);
         let n = self.players;
         let latin1 = self.h.lexed.latin1;
-        let mut a = AuctionParse {
-            start,
-            ..Default::default()
-        };
+        let mut a = scratch.auction(start);
         let mut pos = 0usize;
         let mut last_line = None;
         let mut misaligned = false;
@@ -1034,15 +1040,12 @@ impl<'g, 'a> Hand<'g, 'a> {
 
     /// Reads the Play section into cards and tricks: a trick ends at its
     /// annotation, after `players` cards, or at `*`.
-    fn parse_play(&mut self) -> Option<PlayParse<'a>> {
+    fn parse_play(&mut self, scratch: &mut Scratch) -> Option<PlayParse<'a>> {
         let t = self.tag(K::Play)?;
         let start = self.section_start(t);
         let n = self.players;
         let latin1 = self.h.lexed.latin1;
-        let mut p = PlayParse {
-            start,
-            ..Default::default()
-        };
+        let mut p = scratch.play(start);
         let mut from = 0usize;
         let tokens = self.tokens(t).len();
         p.cards.reserve_exact(tokens);

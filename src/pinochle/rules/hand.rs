@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
-use super::score::{HandFacts, HandScore, score, unplayed_outcome};
+use super::score::{HandFacts, HandScore, PerTeam, score, unplayed_outcome};
 use super::trick::{Holding, Violation, beats, check_held, holding_of_counts, is_counter};
 use crate::pinochle::{Card, Rank, Suit};
 
@@ -128,31 +128,16 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
     (!missing.is_empty() || !extra.is_empty()).then_some(Issue::Deck { missing, extra })
 }
 
-/// [`play`] replayed against the hands dealt (counted in `held`).
-fn replay(
-    s: &Stated<'_, '_>,
-    p: &Profile,
-    complete_play: bool,
-    first_leader: Option<usize>,
-    held: &[Counts; PLAYERS],
-    dealt: &Dealt<'_>,
-    issues: &mut Vec<Issue>,
-) -> Vec<TrickResult> {
-    let mut left: [Holding; PLAYERS] = std::array::from_fn(|seat| holding_of_counts(&held[seat]));
-    play(
-        s,
-        p,
-        complete_play,
-        first_leader,
-        Some((&mut left, dealt)),
-        issues,
-    )
+/// What each seat holds before the play, for [`play`] to replay it against.
+fn holdings(held: &[Counts; PLAYERS]) -> [Holding; PLAYERS] {
+    std::array::from_fn(|seat| holding_of_counts(&held[seat]))
 }
 
 /// One pass over the play: each trick's leader (the Play tag's seat, then
 /// each computed winner), winner and points; and, given the hands still
-/// held (`replay`: holdings and the cards dealt), every card checked
-/// against them in play order, its issues added to `issues`.
+/// held (`replay`: [`holdings`] and the cards dealt), every card checked
+/// against them in play order, its issues added to `issues`. The tricks
+/// replace what `tricks` held (the results do not depend on `replay`).
 fn play(
     s: &Stated<'_, '_>,
     p: &Profile,
@@ -160,10 +145,12 @@ fn play(
     first_leader: Option<usize>,
     mut replay: Option<(&mut [Holding; PLAYERS], &Dealt<'_>)>,
     issues: &mut Vec<Issue>,
-) -> Vec<TrickResult> {
+    tricks: &mut Vec<TrickResult>,
+) {
     let trump = s.trump;
     let flat_trump = trump.flatten();
-    let mut tricks = Vec::with_capacity(s.tricks.len());
+    tricks.clear();
+    tricks.reserve(s.tricks.len());
     let mut leader = first_leader;
     for (k, r) in s.tricks.iter().enumerate() {
         let cards = &s.cards[r.clone()];
@@ -237,11 +224,19 @@ fn play(
         leader = t.winner;
         tricks.push(t);
     }
-    tricks
 }
 
 pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
-    let mut d = Derived::default();
+    derive_into(s, p, Vec::new())
+}
+
+/// [`derive`], its tricks written into `tricks` (cleared first), so that a
+/// caller deriving hand after hand can keep one vector's room.
+pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>) -> Derived<'d> {
+    let mut d = Derived {
+        tricks,
+        ..Derived::default()
+    };
     match auction_winner(s.calls) {
         Some((seat, bid)) => {
             d.declarer = seat;
@@ -282,17 +277,25 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         if let Some(i) = deck_issue(&held) {
             d.issues.push(i);
         }
-        d.tricks = replay(
+        play(
             s,
             p,
             complete_play,
             first_leader,
-            &held,
-            &d.dealt,
+            Some((&mut holdings(&held), &d.dealt)),
             &mut d.issues,
+            &mut d.tricks,
         );
     } else {
-        d.tricks = play(s, p, complete_play, first_leader, None, &mut d.issues);
+        play(
+            s,
+            p,
+            complete_play,
+            first_leader,
+            None,
+            &mut d.issues,
+            &mut d.tricks,
+        );
     }
     if trump.is_none() && total > 0 {
         d.missing
@@ -325,14 +328,14 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         d.dealt_from_play = true;
         // The replay against the rebuilt hands (every card is held; the
         // rules of play are checked). Its tricks are the ones found above.
-        replay(
+        play(
             s,
             p,
             complete_play,
             first_leader,
-            &held,
-            &d.dealt,
+            Some((&mut holdings(&held), &d.dealt)),
             &mut d.issues,
+            &mut d.tricks,
         );
     } else if s.deal.iter().any(|h| h.is_some()) {
         d.missing.push("the Deal tag does not give every hand");
@@ -378,7 +381,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
         }
         return d;
     }
-    let mut team_meld = vec![0; TEAMS];
+    let mut team_meld: PerTeam = smallvec::smallvec![0; TEAMS];
     for (seat, m) in d.melds.iter().enumerate() {
         team_meld[seat % TEAMS] += m.as_ref().unwrap().0;
     }
@@ -398,7 +401,7 @@ pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
             });
             return d;
         }
-        let mut play = vec![0; TEAMS];
+        let mut play: PerTeam = smallvec::smallvec![0; TEAMS];
         for t in &d.tricks {
             match (t.winner, t.points) {
                 (Some(w), Some(pts)) => play[w % TEAMS] += pts,
@@ -611,6 +614,25 @@ mod tests {
         // The deal is rebuilt from the play: 20 cards each.
         assert!(d.dealt_from_play);
         assert!(d.dealt.iter().all(|h| h.as_ref().unwrap().len() == 20));
+        // A vector kept from an earlier hand: its old tricks are gone.
+        let old = TrickResult {
+            leader: Some(3),
+            winner: Some(1),
+            points: Some(99),
+        };
+        let kept = derive_into(&s, &Profile::standard(), vec![old; 25]);
+        assert_eq!(kept.tricks, d.tricks);
+        let hands = d.dealt.clone().map(|h| h.unwrap().into_owned());
+        let again = Stated {
+            deal: hands.each_ref().map(|h| Some(h.as_slice())),
+            ..s.clone()
+        };
+        let given = derive(&again, &Profile::standard());
+        assert_eq!(
+            derive_into(&again, &Profile::standard(), vec![old; 3]).tricks,
+            given.tricks
+        );
+        assert_eq!(given.tricks, d.tricks);
     }
 
     fn dot(s: &str) -> Vec<Card> {

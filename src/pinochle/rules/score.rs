@@ -1,6 +1,11 @@
 //! Scoring a hand under a profile (the "Scoring a hand" rules).
 
+use smallvec::SmallVec;
+
 use super::profile::Profile;
+
+/// One number per team, in team order (no allocation for up to four teams).
+pub type PerTeam = SmallVec<[i32; 4]>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -29,9 +34,9 @@ pub struct HandFacts {
     pub declarer_team: usize,
     pub contract: i32,
     /// Summed meld of each team's players.
-    pub meld: Vec<i32>,
+    pub meld: PerTeam,
     /// Points each team took in tricks; `None` when the hand was not played.
-    pub play: Option<Vec<i32>>,
+    pub play: Option<PerTeam>,
     /// The declarer holds no marriage, so cannot name trump.
     pub declarer_without_marriage: bool,
 }
@@ -40,9 +45,9 @@ pub struct HandFacts {
 pub struct HandScore {
     pub outcome: Outcome,
     /// What the `MeldScores`, `PlayScores` and `HandScores` tags hold.
-    pub meld_scores: Vec<i32>,
-    pub play_scores: Vec<i32>,
-    pub hand_scores: Vec<i32>,
+    pub meld_scores: PerTeam,
+    pub play_scores: PerTeam,
+    pub hand_scores: PerTeam,
 }
 
 /// The outcome a hand has before play: `No Trump`, `No Board`, or `None` when
@@ -66,7 +71,7 @@ pub fn score(f: &HandFacts, p: &Profile) -> Option<HandScore> {
     if let Some(outcome) = unplayed_outcome(f, p) {
         // Not played: the declaring team loses the contract; the others score
         // their meld if it reaches min_meld.
-        let meld_scores: Vec<i32> = (0..teams)
+        let meld_scores: PerTeam = (0..teams)
             .map(|t| {
                 if t != f.declarer_team && f.meld[t] >= p.min_meld {
                     f.meld[t]
@@ -87,16 +92,16 @@ pub fn score(f: &HandFacts, p: &Profile) -> Option<HandScore> {
         return Some(HandScore {
             outcome,
             meld_scores,
-            play_scores: vec![0; teams],
+            play_scores: smallvec::smallvec![0; teams],
             hand_scores,
         });
     }
     let play = f.play.as_ref()?;
     let saved = |t: usize| play[t] >= p.min_play_to_save;
-    let meld_scores: Vec<i32> = (0..teams)
+    let meld_scores: PerTeam = (0..teams)
         .map(|t| if saved(t) { f.meld[t] } else { 0 })
         .collect();
-    let play_scores: Vec<i32> = (0..teams)
+    let play_scores: PerTeam = (0..teams)
         .map(|t| if saved(t) { play[t] } else { 0 })
         .collect();
     let declared = meld_scores[f.declarer_team] + play_scores[f.declarer_team];
@@ -130,8 +135,8 @@ mod tests {
         HandFacts {
             declarer_team,
             contract,
-            meld: meld.to_vec(),
-            play: play.map(|p| p.to_vec()),
+            meld: meld.into(),
+            play: play.map(|p| p.into()),
             declarer_without_marriage: false,
         }
     }
@@ -140,9 +145,9 @@ mod tests {
         let h = score(f, &Profile::standard()).unwrap();
         (
             h.outcome.as_str(),
-            h.meld_scores,
-            h.play_scores,
-            h.hand_scores,
+            h.meld_scores.to_vec(),
+            h.play_scores.to_vec(),
+            h.hand_scores.to_vec(),
         )
     }
 

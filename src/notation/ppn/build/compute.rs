@@ -11,7 +11,9 @@ use crate::columns::pinochle::HandsBuilder;
 use crate::columns::table::append_i32s;
 use crate::notation::ppn::values::{self, HandEntry};
 use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::hand::{Derived, Issue, PLAYERS, Stated, TEAMS, derive};
+use crate::pinochle::rules::hand::{
+    Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
+};
 use crate::pinochle::{Card, Seat, Suit};
 
 /// Which rules to apply, chosen per hand.
@@ -31,6 +33,71 @@ impl Default for RulesConfig {
             compute: true,
             forced: None,
             known: vec![Arc::new(Profile::standard())],
+        }
+    }
+}
+
+/// The vectors a hand's sections and rules fill, kept from one hand to the
+/// next so that each hand does not allocate its own: taken empty (with
+/// room) by [`Scratch::auction`], [`Scratch::play`] and the rules, and given
+/// back by [`Scratch::keep`].
+#[derive(Default)]
+pub struct Scratch {
+    calls: Vec<CallParse<'static>>,
+    cards: Vec<Option<Card>>,
+    card_at: Vec<u32>,
+    tricks: Vec<TrickParse>,
+    stated_calls: Vec<(Option<usize>, Option<i32>)>,
+    ranges: Vec<Range<usize>>,
+    results: Vec<TrickResult>,
+}
+
+/// An emptied vector's room for elements of the same type with another
+/// lifetime: the in-place `collect` keeps the allocation (same size and
+/// alignment), and with no element the closure never runs.
+fn relabel<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter().map(|_| unreachable!("empty")).collect()
+}
+
+impl Scratch {
+    pub fn auction<'a>(&mut self, start: Option<usize>) -> AuctionParse<'a> {
+        AuctionParse {
+            start,
+            terminated: false,
+            calls: relabel(std::mem::take(&mut self.calls)),
+        }
+    }
+
+    pub fn play<'a>(&mut self, start: Option<usize>) -> PlayParse<'a> {
+        PlayParse {
+            start,
+            terminated: false,
+            cards: std::mem::take(&mut self.cards),
+            unread: Vec::new(),
+            card_at: std::mem::take(&mut self.card_at),
+            tricks: std::mem::take(&mut self.tricks),
+        }
+    }
+
+    /// Takes back the vectors of a hand's sections and rules, emptied.
+    pub fn keep(
+        &mut self,
+        auction: Option<AuctionParse>,
+        play: Option<PlayParse>,
+        computed: Option<Computed>,
+    ) {
+        if let Some(a) = auction {
+            self.calls = relabel(a.calls);
+        }
+        if let Some(mut p) = play {
+            p.cards.clear();
+            p.card_at.clear();
+            p.tricks.clear();
+            (self.cards, self.card_at, self.tricks) = (p.cards, p.card_at, p.tricks);
+        }
+        if let Some(c) = computed {
+            self.results = c.derived.tricks;
         }
     }
 }
@@ -196,6 +263,7 @@ impl<'a> Hand<'_, 'a> {
         play: Option<&PlayParse<'a>>,
         dealt: &[Option<HandEntry<'d>>],
         scores: &Scores,
+        scratch: &mut Scratch,
     ) -> Option<Computed<'d>> {
         if !cfg.compute {
             return None;
@@ -216,12 +284,16 @@ impl<'a> Hand<'_, 'a> {
                 [b] => Suit::parse(*b).map(Some),
                 _ => None,
             });
-        let calls: Vec<(Option<usize>, Option<i32>)> = auction
-            .map(|a| a.calls.iter().map(|c| (c.seat, c.bid)).collect())
-            .unwrap_or_default();
-        let ranges: Vec<Range<usize>> = play
-            .map(|p| p.tricks.iter().map(|t| t.range.clone()).collect())
-            .unwrap_or_default();
+        let mut calls = std::mem::take(&mut scratch.stated_calls);
+        calls.clear();
+        if let Some(a) = auction {
+            calls.extend(a.calls.iter().map(|c| (c.seat, c.bid)));
+        }
+        let mut ranges = std::mem::take(&mut scratch.ranges);
+        ranges.clear();
+        if let Some(p) = play {
+            ranges.extend(p.tricks.iter().map(|t| t.range.clone()));
+        }
         let mut deal: [Option<&[Card]>; PLAYERS] = [None; PLAYERS];
         for (slot, e) in deal.iter_mut().zip(dealt) {
             *slot = e.and_then(|e| e.cards);
@@ -239,7 +311,8 @@ impl<'a> Hand<'_, 'a> {
             play_terminated: play.is_some_and(|p| p.terminated),
             deal,
         };
-        let d = derive(&stated, profile);
+        let d = derive_into(&stated, profile, std::mem::take(&mut scratch.results));
+        (scratch.stated_calls, scratch.ranges) = (calls, ranges);
         self.report_issues(&d, play);
         self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
@@ -487,6 +560,42 @@ fn deck_cards(v: &[(Card, u64)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scratch_keeps_the_room_of_a_hand_for_the_next() {
+        let mut scratch = Scratch::default();
+        let text = String::from("Pass");
+        let mut a = scratch.auction(Some(1));
+        for round in 1..=40 {
+            a.calls.push(CallParse {
+                seat: Some(0),
+                round,
+                text: Cow::Borrowed(&text),
+                bid: None,
+            });
+        }
+        let mut p = scratch.play(None);
+        p.cards.extend([None; 80]);
+        p.card_at.extend(0..80);
+        p.tricks.push(TrickParse {
+            range: 0..4,
+            winner: None,
+            points: None,
+            ann_at: None,
+        });
+        let room = (a.calls.as_ptr() as usize, a.calls.capacity());
+        let cards = (p.cards.as_ptr() as usize, p.cards.capacity());
+        scratch.keep(Some(a), Some(p), None);
+        drop(text);
+        let a = scratch.auction(None);
+        let p = scratch.play(Some(2));
+        assert_eq!((a.start, a.calls.len()), (None, 0));
+        assert_eq!((a.calls.as_ptr() as usize, a.calls.capacity()), room);
+        assert_eq!((p.start, p.cards.len(), p.card_at.len()), (Some(2), 0, 0));
+        assert_eq!(p.tricks.len(), 0);
+        assert_eq!((p.cards.as_ptr() as usize, p.cards.capacity()), cards);
+        assert!(p.card_at.capacity() >= 80 && p.tricks.capacity() >= 1);
+    }
 
     #[test]
     fn deck_cards_lists_copies_up_to_four_then_counts() {
