@@ -226,6 +226,10 @@ fn play(
     }
 }
 
+/// Everything the rules derive about a hand from what its record states:
+/// declarer and contract, each trick's leader, winner and points, the cards
+/// dealt (given, or rebuilt from a complete play), melds, the score, the
+/// rules the record breaks and why any value is left unknown.
 pub fn derive<'d>(s: &Stated<'_, 'd>, p: &Profile) -> Derived<'d> {
     derive_into(s, p, Vec::new())
 }
