@@ -21,6 +21,8 @@ pub(super) struct StrDict {
     encoded_size: usize,
     /// The last short value looked up: word, length and index.
     last: (u64, u32, u32),
+    /// The index of the last long value (over eight bytes) looked up, if any.
+    last_long: Option<u32>,
     /// Per entry: the page that last used it (statistics only).
     pub(super) page: Vec<u32>,
     pub(super) page_no: u32,
@@ -66,6 +68,7 @@ impl StrDict {
             data: Vec::new(),
             encoded_size: 0,
             last: NO_LAST,
+            last_long: None,
             page: Vec::new(),
             page_no: 0,
             small: Direct::default(),
@@ -180,9 +183,18 @@ impl StrDict {
             };
             self.index_word(word, len, &data[a..b])
         } else {
+            // Runs of one long value (a file's name, a game's players) are
+            // common: the last one is compared before hashing.
             let v = &data[a..b];
+            if let Some(i) = self.last_long
+                && self.get(i) == v
+            {
+                return i;
+            }
             let h = hash(v);
-            self.find(h, (h, len), |d, i| d.get(i) == v, v)
+            let i = self.find(h, (h, len), |d, i| d.get(i) == v, v);
+            self.last_long = Some(i);
+            i
         }
     }
 
@@ -339,5 +351,33 @@ mod tests {
         assert_eq!(d.index(b"E", 0, 1), 0);
         assert_eq!(d.index(b"N", 0, 1), 1);
         assert_eq!(d.get(1), b"N");
+    }
+
+    #[test]
+    fn runs_of_long_values_and_values_that_differ_from_the_last() {
+        // Long values in runs, one of the same length but other bytes, a
+        // short value between two long ones, and a run across a clear.
+        let values: [&[u8]; 9] = [
+            b"first long value",
+            b"first long value",
+            b"first long valuE",
+            b"first long value",
+            b"N",
+            b"first long value",
+            b"second long value",
+            b"second long value",
+            b"first long value",
+        ];
+        let mut d = StrDict::new();
+        let got: Vec<u32> = values.iter().map(|v| d.index(v, 0, v.len())).collect();
+        assert_eq!(got, [0, 0, 1, 0, 2, 0, 3, 3, 0]);
+        assert_eq!(d.len(), 4);
+        assert_eq!(d.get(1), b"first long valuE");
+        assert_eq!(d.get(3), b"second long value");
+        d.clear();
+        assert_eq!(d.index(b"second long value", 0, 17), 0);
+        assert_eq!(d.index(b"first long value", 0, 16), 1);
+        assert_eq!(d.index(b"first long value", 0, 16), 1);
+        assert_eq!(d.len(), 2);
     }
 }
