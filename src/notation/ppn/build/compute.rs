@@ -40,7 +40,8 @@ impl Default for RulesConfig {
 /// The vectors a hand's sections and rules fill, kept from one hand to the
 /// next so that each hand does not allocate its own: taken empty (with
 /// room) by [`Scratch::auction`], [`Scratch::play`] and the rules, and given
-/// back by [`Scratch::keep`].
+/// back emptied, by [`Scratch::keep`] at the end of a hand and by the rules
+/// (`compute`) as soon as they are done with theirs.
 #[derive(Default)]
 pub struct Scratch {
     calls: Vec<CallParse<'static>>,
@@ -285,12 +286,10 @@ impl<'a> Hand<'_, 'a> {
                 _ => None,
             });
         let mut calls = std::mem::take(&mut scratch.stated_calls);
-        calls.clear();
         if let Some(a) = auction {
             calls.extend(a.calls.iter().map(|c| (c.seat, c.bid)));
         }
         let mut ranges = std::mem::take(&mut scratch.ranges);
-        ranges.clear();
         if let Some(p) = play {
             ranges.extend(p.tricks.iter().map(|t| t.range.clone()));
         }
@@ -312,6 +311,8 @@ impl<'a> Hand<'_, 'a> {
             deal,
         };
         let d = derive_into(&stated, profile, std::mem::take(&mut scratch.results));
+        calls.clear();
+        ranges.clear();
         (scratch.stated_calls, scratch.ranges) = (calls, ranges);
         self.report_issues(&d, play);
         self.compare_hand(&d, auction.is_some(), scores);
