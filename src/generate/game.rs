@@ -7,7 +7,7 @@ use super::rng::Rng;
 use crate::pinochle::rules::Profile;
 use crate::pinochle::rules::meld::{counts, has_marriage, meld, meld_cards};
 use crate::pinochle::rules::score::{HandFacts, HandScore, PerTeam, score};
-use crate::pinochle::rules::trick::{beats, check_play, points, winner};
+use crate::pinochle::rules::trick::{beats, check_held, holding, points, winner};
 use crate::pinochle::{Card, Rank, Suit};
 
 pub const SEATS: usize = 4;
@@ -137,6 +137,9 @@ fn rank_value(r: Rank) -> i32 {
     5 - r as i32
 }
 
+/// Places of cards in a hand (20 at most in this game), without allocating.
+type Cards = smallvec::SmallVec<[usize; 20]>;
+
 /// A legal card with a plain strategy: lead aces, win cheaply when the
 /// partner is not winning, feed counters to a winning partner, else duck.
 fn choose(
@@ -148,9 +151,18 @@ fn choose(
     p: &Profile,
     rng: &mut Rng,
 ) -> usize {
-    let legal: Vec<usize> = (0..hand.len())
-        .filter(|&i| check_play(hand, trick, hand[i], trump, p.must_head).is_ok())
-        .collect();
+    // The cards `check_play` allows, with the hand counted and the trick's
+    // winning card found once rather than for every card.
+    let legal: Cards = match trick.first() {
+        None => (0..hand.len()).collect(),
+        Some(led) => {
+            let held = holding(hand);
+            let best = trick[winner(trick, trump)];
+            (0..hand.len())
+                .filter(|&i| check_held(&held, led.suit, best, hand[i], trump, p.must_head).is_ok())
+                .collect()
+        }
+    };
     debug_assert!(!legal.is_empty());
     if rng.chance(0.15) {
         return legal[rng.below(legal.len())];
@@ -177,7 +189,7 @@ fn choose(
             .max_by_key(|&&i| (counter(&hand[i]), -rank_value(hand[i].rank), -(i as i32)))
             .unwrap();
     }
-    let winners: Vec<usize> = legal
+    let winners: Cards = legal
         .iter()
         .copied()
         .filter(|&i| beats(hand[i], best, trump))

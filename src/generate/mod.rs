@@ -155,9 +155,9 @@ pub fn generate(opts: &GenOptions, out: &mut impl Write) -> std::io::Result<GenS
     );
     let mut emit = |s: &str, stats: &mut GenStats| -> std::io::Result<()> {
         let bytes = if opts.crlf {
-            s.replace('\n', "\r\n")
+            std::borrow::Cow::Owned(s.replace('\n', "\r\n"))
         } else {
-            s.to_string()
+            std::borrow::Cow::Borrowed(s)
         };
         stats.bytes += bytes.len() as u64;
         out.write_all(bytes.as_bytes())

@@ -62,7 +62,9 @@ pub fn hand(
     rng: &mut Rng,
 ) {
     let tag = |out: &mut String, name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{value}\"]");
+        for piece in ["[", name, " \"", value, "\"]\n"] {
+            out.push_str(piece);
+        }
     };
     if style.comments > 0.0 && rng.chance(style.comments) {
         if rng.chance(0.5) {
@@ -173,17 +175,17 @@ pub fn hand(
     if played {
         tag(out, "Play", SEAT[h.declarer]);
         for t in &h.tricks {
-            let cards: Vec<&str> = t.cards.iter().map(|c| c.as_str()).collect();
+            for c in &t.cards {
+                out.push_str(c.as_str());
+                out.push(' ');
+            }
             if t.cards.len() < SEATS
                 || (h.stop.is_some() && std::ptr::eq(t, h.tricks.last().unwrap()))
             {
-                if cards.is_empty() {
-                    let _ = writeln!(out, "*");
-                } else {
-                    let _ = writeln!(out, "{} *", cards.join(" "));
-                }
+                // `*` alone, or after the cards played.
+                out.push_str("*\n");
             } else {
-                let _ = writeln!(out, "{} ({}{})", cards.join(" "), SEAT[t.winner], t.points);
+                let _ = writeln!(out, "({}{})", SEAT[t.winner], t.points);
             }
         }
         if style.chat > 0.0 && rng.chance(style.chat) && h.tricks.len() == 20 {
