@@ -10,6 +10,7 @@
 //! else written as `?` (unknown) or `*` (terminated). Comments come first in
 //! the record. Records that could not be converted are copied unchanged.
 
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,54 +19,101 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
 
+use rayon::prelude::*;
+
 use crate::Error;
 use crate::notation::ppn::values::civil_from_days;
 use crate::pinochle::rules::meld::meld_cards;
 use crate::pinochle::{Card, Seat, Suit};
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 
-/// Typed access to one batch's columns by name.
-struct Cols<'b>(&'b RecordBatch);
+/// Typed access to one batch's columns by name (looked up in a map made
+/// once a batch: a hand reads about sixty columns, and the schema's own
+/// lookup compares the name with every field before it). Loops over a
+/// child table's rows take their columns once, as [`Col`]s.
+struct Cols<'b> {
+    batch: &'b RecordBatch,
+    index: FxHashMap<&'b str, usize>,
+}
 
 impl<'b> Cols<'b> {
-    fn col(&self, name: &str) -> &'b dyn Array {
-        self.0
-            .column_by_name(name)
-            .unwrap_or_else(|| panic!("column {name}"))
-            .as_ref()
+    fn new(batch: &'b RecordBatch) -> Self {
+        let index = (batch.schema_ref().fields().iter().enumerate())
+            .map(|(i, f)| (f.name().as_str(), i))
+            .collect();
+        Cols { batch, index }
+    }
+    fn num_rows(&self) -> usize {
+        self.batch.num_rows()
+    }
+    fn col(&self, name: &str) -> Col<'b> {
+        let i = *self
+            .index
+            .get(name)
+            .unwrap_or_else(|| panic!("column {name}"));
+        Col(self.batch.column(i).as_ref())
     }
     fn str(&self, name: &str, i: usize) -> Option<&'b str> {
-        let c = self.col(name).as_string::<i32>();
-        c.is_valid(i).then(|| c.value(i))
+        self.col(name).str(i)
     }
     fn i32(&self, name: &str, i: usize) -> Option<i32> {
-        let c = self.col(name).as_primitive::<Int32Type>();
-        c.is_valid(i).then(|| c.value(i))
+        self.col(name).i32(i)
     }
     fn u64(&self, name: &str, i: usize) -> u64 {
-        self.col(name).as_primitive::<UInt64Type>().value(i)
+        self.col(name).u64(i)
     }
     fn bool(&self, name: &str, i: usize) -> Option<bool> {
-        let c = self.col(name).as_boolean();
-        c.is_valid(i).then(|| c.value(i))
+        self.col(name).bool(i)
     }
     fn date(&self, name: &str, i: usize) -> Option<i32> {
-        let c = self
-            .col(name)
-            .as_primitive::<arrow_array::types::Date32Type>();
+        self.col(name).date(i)
+    }
+    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
+        self.col(name).strs(i)
+    }
+    fn i32s(&self, name: &str, i: usize) -> Option<Vec<Option<i32>>> {
+        self.col(name).i32s(i)
+    }
+    fn kvs(&self, name: &str, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
+        self.col(name).kvs(i)
+    }
+}
+
+/// One column, read row by row.
+#[derive(Clone, Copy)]
+struct Col<'b>(&'b dyn Array);
+
+impl<'b> Col<'b> {
+    fn str(self, i: usize) -> Option<&'b str> {
+        let c = self.0.as_string::<i32>();
         c.is_valid(i).then(|| c.value(i))
     }
-    /// The values array of list column `name` and the range of row `i` in it.
-    fn list(&self, name: &str, i: usize) -> Option<(&'b dyn Array, std::ops::Range<usize>)> {
-        let c = self.col(name).as_list::<i32>();
+    fn i32(self, i: usize) -> Option<i32> {
+        let c = self.0.as_primitive::<Int32Type>();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn u64(self, i: usize) -> u64 {
+        self.0.as_primitive::<UInt64Type>().value(i)
+    }
+    fn bool(self, i: usize) -> Option<bool> {
+        let c = self.0.as_boolean();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    fn date(self, i: usize) -> Option<i32> {
+        let c = self.0.as_primitive::<arrow_array::types::Date32Type>();
+        c.is_valid(i).then(|| c.value(i))
+    }
+    /// The list's values array and the range of row `i` in it.
+    fn list(self, i: usize) -> Option<(&'b dyn Array, std::ops::Range<usize>)> {
+        let c = self.0.as_list::<i32>();
         if !c.is_valid(i) {
             return None;
         }
         let o = c.value_offsets();
         Some((c.values().as_ref(), o[i] as usize..o[i + 1] as usize))
     }
-    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
-        let (values, range) = self.list(name, i)?;
+    fn strs(self, i: usize) -> Option<Vec<&'b str>> {
+        let (values, range) = self.list(i)?;
         let v = values.as_string::<i32>();
         Some(
             range
@@ -73,13 +121,13 @@ impl<'b> Cols<'b> {
                 .collect(),
         )
     }
-    fn i32s(&self, name: &str, i: usize) -> Option<Vec<Option<i32>>> {
-        let (values, range) = self.list(name, i)?;
+    fn i32s(self, i: usize) -> Option<Vec<Option<i32>>> {
+        let (values, range) = self.list(i)?;
         let v = values.as_primitive::<Int32Type>();
         Some(range.map(|j| v.is_valid(j).then(|| v.value(j))).collect())
     }
-    fn kvs(&self, name: &str, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
-        let Some((values, range)) = self.list(name, i) else {
+    fn kvs(self, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
+        let Some((values, range)) = self.list(i) else {
             return Vec::new();
         };
         let s = values.as_struct();
@@ -91,12 +139,25 @@ impl<'b> Cols<'b> {
     }
 }
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+/// Appends `v` with its backslashes and quotes escaped.
+fn escape_into(out: &mut String, v: &str) {
+    let mut from = 0;
+    for (i, b) in v.bytes().enumerate() {
+        if b == b'\\' || b == b'"' {
+            out.push_str(&v[from..i]);
+            out.push('\\');
+            from = i;
+        }
+    }
+    out.push_str(&v[from..]);
 }
 
 fn tag(out: &mut String, name: &str, value: &str) {
-    let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    escape_into(out, value);
+    out.push_str("\"]\n");
 }
 
 /// A mandatory tag: left out when the record's own value for it could not be
@@ -139,7 +200,8 @@ fn cards_of(v: &[&str]) -> Vec<Card> {
 /// Rows of a child table that belong to `hand_id`, starting at `*at`.
 fn rows_for(c: &Cols<'_>, at: &mut usize, hand_id: u64) -> std::ops::Range<usize> {
     let start = *at;
-    while *at < c.0.num_rows() && c.u64("hand_id", *at) == hand_id {
+    let ids = c.col("hand_id");
+    while *at < c.num_rows() && ids.u64(*at) == hand_id {
         *at += 1;
     }
     start..*at
@@ -162,6 +224,10 @@ pub fn export(
         path: PathBuf::from("export output"),
         source,
     };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool");
     let mut current: Option<u64> = None;
     let mut header_done = false;
     let mut any = false;
@@ -171,9 +237,23 @@ pub fn export(
             current = Some(file.index);
             header_done = false;
         }
+        // The window's groups are rendered in parallel (the parser's
+        // threads wait meanwhile), then written in order.
+        let groups: Vec<Rendered<'_>> = pool.install(|| {
+            (0..t[0].len())
+                .into_par_iter()
+                .map(|k| render_group(&t, k))
+                .collect()
+        });
         let mut text = String::new();
-        for k in 0..t[0].len() {
-            render_group(&t, k, &mut header_done, &mut text);
+        for g in groups {
+            if let Some(file_id) = g.first
+                && !header_done
+            {
+                header(&mut text, file_id);
+                header_done = true;
+            }
+            text.push_str(&g.text);
         }
         any |= !text.is_empty();
         if let Err(e) = out.write_all(text.as_bytes())
@@ -200,17 +280,37 @@ pub fn export(
     Ok(report)
 }
 
+/// A file's header: written before its first record.
+fn header(out: &mut String, file_id: Option<&str>) {
+    out.push_str("% PPN 1.0\n% EXPORT\n");
+    if let Some(id) = file_id {
+        let _ = writeln!(out, "% ID {id}");
+    }
+    out.push_str("%\n");
+}
+
+/// One group rendered.
+struct Rendered<'b> {
+    text: String,
+    /// The file ID its first record gives the header (`Some(None)`: a
+    /// copied record, which gives none); `None` for an empty group.
+    first: Option<Option<&'b str>>,
+}
+
 /// Renders group `k`: hands and copied quarantined records, in record order.
-fn render_group(t: &[Vec<RecordBatch>], k: usize, header_done: &mut bool, out: &mut String) {
-    let hands = Cols(&t[0][k]);
-    let seats = Cols(&t[1][k]);
-    let bids = Cols(&t[2][k]);
-    let tricks = Cols(&t[3][k]);
-    let notes = Cols(&t[4][k]);
-    let errors = Cols(&t[5][k]);
+fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Rendered<'_> {
+    let mut text = String::new();
+    let out = &mut text;
+    let mut first = None;
+    let hands = Cols::new(&t[0][k]);
+    let seats = Cols::new(&t[1][k]);
+    let bids = Cols::new(&t[2][k]);
+    let tricks = Cols::new(&t[3][k]);
+    let notes = Cols::new(&t[4][k]);
+    let errors = Cols::new(&t[5][k]);
     let (mut s_at, mut b_at, mut t_at, mut n_at) = (0, 0, 0, 0);
     // Quarantined records, by record index.
-    let raws: Vec<(u64, &str)> = (0..errors.0.num_rows())
+    let raws: Vec<(u64, &str)> = (0..errors.num_rows())
         .filter_map(|i| {
             errors
                 .str("raw", i)
@@ -218,24 +318,18 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize, header_done: &mut bool, out: &
         })
         .collect();
     let mut raw_at = 0;
-    let mut header = |out: &mut String, file_id: Option<&str>| {
-        if !*header_done {
-            out.push_str("% PPN 1.0\n% EXPORT\n");
-            if let Some(id) = file_id {
-                let _ = writeln!(out, "% ID {id}");
-            }
-            out.push_str("%\n");
-            *header_done = true;
-        }
+    // The header goes before the first record, written by the caller.
+    let mut header = |file_id| {
+        first.get_or_insert(file_id);
     };
-    for i in 0..hands.0.num_rows() {
+    for i in 0..hands.num_rows() {
         let record = hands.u64("record_index", i);
         while raw_at < raws.len() && raws[raw_at].0 < record {
-            header(out, None);
+            header(None);
             let _ = writeln!(out, "{}\n", raws[raw_at].1);
             raw_at += 1;
         }
-        header(out, hands.str("file_id", i));
+        header(hands.str("file_id", i));
         let hand_id = hands.u64("hand_id", i);
         let s = rows_for(&seats, &mut s_at, hand_id);
         let b = rows_for(&bids, &mut b_at, hand_id);
@@ -245,10 +339,11 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize, header_done: &mut bool, out: &
         out.push('\n');
     }
     while raw_at < raws.len() {
-        header(out, None);
+        header(None);
         let _ = writeln!(out, "{}\n", raws[raw_at].1);
         raw_at += 1;
     }
+    Rendered { text, first }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -505,10 +600,11 @@ fn render_hand(
         tag(out, "Auction", &or(start, "?"));
         let start_pos = start.and_then(seat_pos).unwrap_or(0);
         let mut cells: Vec<&str> = Vec::new();
+        let [round, seat, call] = ["round", "seat", "call"].map(|c| bids.col(c));
         for r in b.clone() {
-            let round = bids.i32("round", r).unwrap_or(1) as usize;
-            let rel = bids
-                .str("seat", r)
+            let round = round.i32(r).unwrap_or(1) as usize;
+            let rel = seat
+                .str(r)
                 .and_then(seat_pos)
                 .map_or(cells.len() % players.max(1), |p| {
                     (p + players - start_pos) % players
@@ -517,7 +613,7 @@ fn render_hand(
             while cells.len() < pos {
                 cells.push("-");
             }
-            cells.push(bids.str("call", r).unwrap_or("?"));
+            cells.push(call.str(r).unwrap_or("?"));
         }
         for row in cells.chunks(players.max(1)) {
             let _ = writeln!(out, "{}", row.join(" "));
@@ -537,11 +633,27 @@ fn render_hand(
         let terminated = h.bool("play_terminated", i) == Some(true);
         let mut star = false;
         let last = tr.end;
+        let [
+            cards,
+            winner,
+            computed_winner,
+            points,
+            computed_points,
+            complete,
+        ] = [
+            "cards",
+            "winner",
+            "computed_winner",
+            "points",
+            "computed_points",
+            "complete",
+        ]
+        .map(|c| tricks.col(c));
         for r in tr {
-            let cards = tricks.strs("cards", r).unwrap_or_default().join(" ");
-            let winner = tricks.str("winner", r).or(tricks.str("computed_winner", r));
-            let points = tricks.i32("points", r).or(tricks.i32("computed_points", r));
-            let complete = tricks.bool("complete", r) == Some(true);
+            let cards = cards.strs(r).unwrap_or_default().join(" ");
+            let winner = winner.str(r).or(computed_winner.str(r));
+            let points = points.i32(r).or(computed_points.i32(r));
+            let complete = complete.bool(r) == Some(true);
             if r + 1 == last && terminated && !complete {
                 let _ = writeln!(out, "{cards} *");
                 star = true;
@@ -568,7 +680,8 @@ fn render_hand(
         let v = notes.str("value", r).unwrap_or("");
         match notes.str("segment", r) {
             Some(seg) => {
-                let _ = writeln!(out, "@{seg}=[{t} \"{}\"]", escape(v));
+                let _ = write!(out, "@{seg}=");
+                tag(out, t, v);
             }
             None => tag(out, t, v),
         }

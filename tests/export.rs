@@ -7,19 +7,21 @@ use deckhand::generate::{GenOptions, generate, write::Style};
 use deckhand::pipeline::Options;
 
 fn export_bytes(input: &[u8]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("in.ppn");
-    std::fs::write(&p, input).unwrap();
-    let mut out = Vec::new();
-    deckhand::export::export(
-        &[p],
+    export_with(
+        input,
         &Options {
             progress: false,
             ..Options::default()
         },
-        &mut out,
     )
-    .unwrap();
+}
+
+fn export_with(input: &[u8], opts: &Options) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("in.ppn");
+    std::fs::write(&p, input).unwrap();
+    let mut out = Vec::new();
+    deckhand::export::export(&[p], opts, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -90,6 +92,54 @@ fn exporting_an_import_archive_fills_in_the_game() {
     }
     // Only terminated hands (about 5% of 400) lose their deal.
     assert!(differing > 0 && differing < 80, "{differing}");
+}
+
+/// Groups are rendered in parallel and written in order: the text is the
+/// same for any thread count and group size, with one header a file, before
+/// its first record, whether that record is a hand or a copied one.
+#[test]
+fn groups_rendered_in_parallel_give_the_same_text() {
+    let mut input = b"% PPN 1.0\n% ID deckhand-test\n%\n[Trump S]\n\n".to_vec();
+    let archive = generated(false);
+    // Past the generator's header, a few malformed records among the hands.
+    let archive = String::from_utf8(archive).unwrap();
+    let (_, body) = archive.split_once("\n%\n").unwrap();
+    for (k, record) in body.split_terminator("\n\n").enumerate() {
+        input.extend_from_slice(record.as_bytes());
+        input.extend_from_slice(b"\n\n");
+        if k % 97 == 5 {
+            input.extend_from_slice(b"[Contract \"unterminated]\n\n");
+        }
+    }
+    let one = export_with(
+        &input,
+        &Options {
+            progress: false,
+            threads: 1,
+            ..Options::default()
+        },
+    );
+    let many = export_with(
+        &input,
+        &Options {
+            progress: false,
+            threads: 3,
+            group_bytes: 2 << 10,
+            chunk_bytes: 16 << 10,
+            ..Options::default()
+        },
+    );
+    assert_eq!(one, many);
+    assert_eq!(one.matches("% PPN 1.0").count(), 1);
+    // The first record is a copied one, so the header has no ID.
+    assert!(
+        one.starts_with("% PPN 1.0\n% EXPORT\n%\n[Trump S]\n\n"),
+        "{}",
+        &one[..80]
+    );
+    assert_eq!(one.matches("[Contract \"unterminated]").count(), 5);
+    let hands = one.matches("[Deal ").count();
+    assert_eq!(hands, 400);
 }
 
 #[test]
