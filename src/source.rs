@@ -3,11 +3,10 @@
 //! decompressed on the way (gzip, zstd, bzip2 and xz, recognized by their
 //! first bytes whatever the file's name).
 
-use std::cell::RefCell;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use memmap2::Mmap;
 
@@ -97,7 +96,7 @@ const REPLAY_LIMIT: usize = 16 << 20;
 
 /// The raw side of a [`Stream`], shared with its decoder.
 struct Raw {
-    reader: Box<dyn Read>,
+    reader: Box<dyn Read + Send>,
     /// Bytes to hand out before reading on: the sniffed head, or what a
     /// failed decoder took, to be read again as plain bytes.
     head: Vec<u8>,
@@ -109,12 +108,21 @@ struct Raw {
     recording: bool,
 }
 
+/// Shared between a [`Stream`] and its decoder (a mutex rather than a cell so
+/// that a stream can be read on a thread of its own; never contended).
 #[derive(Clone)]
-struct RawHandle(Rc<RefCell<Raw>>);
+struct RawHandle(Arc<Mutex<Raw>>);
+
+impl RawHandle {
+    fn lock(&self) -> MutexGuard<'_, Raw> {
+        // (A reader that panicked leaves nothing half-done that matters here.)
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 impl Read for RawHandle {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let raw = &mut *self.0.borrow_mut();
+        let raw = &mut *self.lock();
         let n = if raw.head_pos < raw.head.len() {
             let n = out.len().min(raw.head.len() - raw.head_pos);
             out[..n].copy_from_slice(&raw.head[raw.head_pos..raw.head_pos + n]);
@@ -138,7 +146,7 @@ impl Read for RawHandle {
 
 enum Decode {
     Plain,
-    Decoding(Compression, Box<dyn Read>),
+    Decoding(Compression, Box<dyn Read + Send>),
     Done,
 }
 
@@ -154,7 +162,7 @@ pub struct Stream {
 }
 
 impl Stream {
-    pub fn new(mut reader: Box<dyn Read>) -> std::io::Result<Stream> {
+    pub fn new(mut reader: Box<dyn Read + Send>) -> std::io::Result<Stream> {
         let mut head = vec![0u8; 6];
         let mut got = 0;
         while got < head.len() {
@@ -167,7 +175,7 @@ impl Stream {
         }
         head.truncate(got);
         let compression = Compression::sniff(&head);
-        let raw = RawHandle(Rc::new(RefCell::new(Raw {
+        let raw = RawHandle(Arc::new(Mutex::new(Raw {
             reader,
             head,
             head_pos: 0,
@@ -179,11 +187,10 @@ impl Stream {
             None => Decode::Plain,
             Some(c) => {
                 let r = raw.clone();
-                let d: std::io::Result<Box<dyn Read>> = match c {
+                let d: std::io::Result<Box<dyn Read + Send>> = match c {
                     Compression::Gzip => Ok(Box::new(flate2::read::MultiGzDecoder::new(r))),
-                    Compression::Zstd => {
-                        zstd::stream::read::Decoder::new(r).map(|d| Box::new(d) as Box<dyn Read>)
-                    }
+                    Compression::Zstd => zstd::stream::read::Decoder::new(r)
+                        .map(|d| Box::new(d) as Box<dyn Read + Send>),
                     Compression::Bzip2 => Ok(Box::new(bzip2::read::MultiBzDecoder::new(r))),
                     Compression::Xz => Ok(Box::new(liblzma::read::XzDecoder::new_multi_decoder(r))),
                 };
@@ -200,7 +207,7 @@ impl Stream {
 
     /// Raw (compressed) bytes read so far.
     pub fn raw_consumed(&self) -> u64 {
-        self.raw.0.borrow().consumed
+        self.raw.lock().consumed
     }
 
     /// How the stream was damaged, if it was: what happened and what was kept.
@@ -220,7 +227,7 @@ impl Read for Stream {
                     match d.read(out) {
                         Ok(n) => {
                             if n > 0 && self.produced == 0 {
-                                let raw = &mut *self.raw.0.borrow_mut();
+                                let raw = &mut *self.raw.lock();
                                 raw.recording = false;
                                 raw.recorded = Vec::new();
                             }
@@ -228,14 +235,14 @@ impl Read for Stream {
                             return Ok(n);
                         }
                         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                        Err(e) if self.produced == 0 && self.raw.0.borrow().recording => {
+                        Err(e) if self.produced == 0 && self.raw.lock().recording => {
                             self.warning = Some(format!(
                                 "starts like {} but cannot be decoded ({e}); read as plain bytes",
                                 c.name()
                             ));
                             // Hand out again, as plain bytes, everything the
                             // decoder took, then what it had not reached.
-                            let raw = &mut *self.raw.0.borrow_mut();
+                            let raw = &mut *self.raw.lock();
                             let mut again = std::mem::take(&mut raw.recorded);
                             raw.consumed -= again.len() as u64;
                             again.extend_from_slice(&raw.head[raw.head_pos..]);

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 mod feed;
+mod read_ahead;
 mod window;
 
 use arrow_array::RecordBatch;
@@ -407,8 +408,10 @@ fn run_input<N: Notation>(
     let run = FileRun::new(notation, file, opts, pool, consume, bar, started);
     match Input::open(path)? {
         Input::Mapped(map) => run.run_bytes(&map),
-        Input::Stream(mut stream) => {
-            let mut fs = run.run_stream(&mut stream)?;
+        Input::Stream(stream) => {
+            let (stream, fs) =
+                read_ahead::with_read_ahead(stream, opts.chunk_bytes, |r| run.run_stream(r));
+            let mut fs = fs?;
             fs.input_warning = stream.warning().map(str::to_string);
             Ok(fs)
         }
