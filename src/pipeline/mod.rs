@@ -178,25 +178,110 @@ pub fn parse_inputs(
         .build()
         .expect("thread pool");
     let mut files = Vec::new();
-    for (index, path) in inputs.iter().enumerate() {
-        let file = FileInfo {
-            name: file_name(path),
-            index: index as u64,
-        };
-        let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
-        let bar = ProgressBar::hidden();
-        files.push(run_input(
-            &ppn,
-            &file,
-            path,
-            opts,
-            &pool,
-            &mut consume,
-            &bar,
-            Instant::now(),
-        )?);
-    }
+    let bar = ProgressBar::hidden();
+    run_inputs(
+        &ppn,
+        inputs,
+        opts,
+        &pool,
+        &bar,
+        Instant::now(),
+        on_tables,
+        &mut files,
+    )?;
     Ok(files)
+}
+
+/// A window's batches: one list per table.
+type WindowBatches = Vec<Vec<RecordBatch>>;
+
+/// Inputs at most this large (on disk) may be parsed several at a time.
+const SMALL_INPUT: u64 = 1 << 20;
+
+/// Parses `inputs` in order, handing each window's batches to `on_tables`
+/// and each file's summary to `files`. A file smaller than a group keeps one
+/// thread busy, so runs of small files (together at most a window's bytes)
+/// are parsed in parallel, each into batches held aside, and handed over in
+/// input order: the same batches, in the same order, as one at a time. A
+/// file that fails ends the run after the files before it and the windows
+/// it gave before failing, as it would one at a time.
+#[allow(clippy::too_many_arguments)]
+fn run_inputs<N: Notation>(
+    notation: &N,
+    inputs: &[PathBuf],
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    bar: &ProgressBar,
+    started: Instant,
+    on_tables: &mut FileConsumer<'_>,
+    files: &mut Vec<FileSummary>,
+) -> Result<(), Error> {
+    let info = |index: usize| FileInfo {
+        name: file_name(&inputs[index]),
+        index: index as u64,
+    };
+    let window = (opts.group_bytes.max(1) * opts.threads.max(1) * 4) as u64;
+    let small = |path: &Path| {
+        std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file() && m.len() <= SMALL_INPUT)
+            .map(|m| m.len())
+    };
+    let mut i = 0;
+    while i < inputs.len() {
+        // The run of small files from `i`.
+        let (mut end, mut bytes) = (i, 0);
+        while opts.threads > 1
+            && end < inputs.len()
+            && let Some(len) = small(&inputs[end])
+            && (end == i || bytes + len <= window)
+        {
+            bytes += len;
+            end += 1;
+        }
+        if end - i < 2 {
+            let file = info(i);
+            let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
+            files.push(run_input(
+                notation,
+                &file,
+                &inputs[i],
+                opts,
+                pool,
+                &mut consume,
+                bar,
+                started,
+            )?);
+            i += 1;
+            continue;
+        }
+        let parsed: Vec<(Result<FileSummary, Error>, Vec<WindowBatches>)> = pool.install(|| {
+            (i..end)
+                .into_par_iter()
+                .map(|k| {
+                    let mut windows = Vec::new();
+                    let mut keep = |t: WindowBatches| {
+                        windows.push(t);
+                        Ok(())
+                    };
+                    let file = info(k);
+                    let r = run_input(
+                        notation, &file, &inputs[k], opts, pool, &mut keep, bar, started,
+                    );
+                    (r, windows)
+                })
+                .collect()
+        });
+        for (k, (summary, windows)) in (i..end).zip(parsed) {
+            let file = info(k);
+            for t in windows {
+                on_tables(&file, t)?;
+            }
+            files.push(summary?);
+        }
+        i = end;
+    }
+    Ok(())
 }
 
 /// Parses PPN bytes in memory (no output files) and hands every window's
@@ -324,24 +409,44 @@ pub fn convert_with<N: Notation>(
             }
             Ok(sinks)
         });
-        let result: Result<(), Error> = (|| {
-            for (index, path) in inputs.iter().enumerate() {
-                let file = FileInfo {
-                    name: file_name(path),
-                    index: index as u64,
-                };
-                let mut send = |per_table: Vec<Vec<RecordBatch>>| {
-                    // A closed channel means the writer stopped on an error,
-                    // which its join below reports.
-                    let _ = tx.send(per_table);
-                    Ok(())
-                };
-                summary.files.push(run_input(
-                    notation, &file, path, opts, pool, &mut send, &bar, started,
-                )?);
+        // Small windows (a small file gives one) are joined before they go
+        // to the writer, so that the parser does not wait on the writer for
+        // each one (the channel holds two). A closed channel means the
+        // writer stopped on an error, which its join below reports.
+        let mut pending: WindowBatches = Vec::new();
+        let mut pending_rows = 0;
+        let mut send = |_: &FileInfo, per_table: WindowBatches| {
+            pending_rows += per_table
+                .iter()
+                .flatten()
+                .map(|b| b.num_rows())
+                .sum::<usize>();
+            if pending.is_empty() {
+                pending = per_table;
+            } else {
+                for (p, t) in pending.iter_mut().zip(per_table) {
+                    p.extend(t);
+                }
+            }
+            if pending_rows >= JOINED_ROWS {
+                let _ = tx.send(std::mem::take(&mut pending));
+                pending_rows = 0;
             }
             Ok(())
-        })();
+        };
+        let result = run_inputs(
+            notation,
+            inputs,
+            opts,
+            pool,
+            &bar,
+            started,
+            &mut send,
+            &mut summary.files,
+        );
+        if !pending.is_empty() {
+            let _ = tx.send(pending);
+        }
         drop(tx);
         let sinks = writer.join().expect("writer thread does not panic")?;
         result?;
@@ -371,6 +476,10 @@ pub fn convert_with<N: Notation>(
 
 /// Windows of batches that may wait for the writer.
 const WINDOWS_IN_FLIGHT: usize = 2;
+
+/// Rows (of all tables) below which windows are joined before they go to
+/// the writer: about 1 MiB of input (a full window of 4 MiB has some 190,000).
+const JOINED_ROWS: usize = 50_000;
 
 /// Where a file's windows of batches go, with the file they come from.
 pub type FileConsumer<'c> = dyn FnMut(&FileInfo, Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
