@@ -10,7 +10,6 @@
 //! else written as `?` (unknown) or `*` (terminated). Comments come first in
 //! the record. Records that could not be converted are copied unchanged.
 
-use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,8 +17,8 @@ use std::path::PathBuf;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
-
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use crate::Error;
 use crate::notation::ppn::values::civil_from_days;

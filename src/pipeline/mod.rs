@@ -241,7 +241,7 @@ fn run_inputs<N: Notation>(
         }
         if end - i < 2 {
             let file = info(i);
-            let mut consume = |t: Vec<Vec<RecordBatch>>| on_tables(&file, t);
+            let mut consume = |t: WindowBatches| on_tables(&file, t);
             files.push(run_input(
                 notation,
                 &file,
