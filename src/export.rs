@@ -266,7 +266,9 @@ pub fn export(
         return Err(werr(e));
     }
     if !any {
-        out.write_all(b"% PPN 1.0\n% EXPORT\n%\n").map_err(werr)?;
+        let mut text = String::new();
+        header(&mut text, None);
+        out.write_all(text.as_bytes()).map_err(werr)?;
     }
     out.flush().map_err(werr)?;
     let mut report = ExportReport {

@@ -100,11 +100,6 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         }
     }
 
-    /// Bytes of records handed to one window.
-    fn window_bytes(&self) -> usize {
-        self.opts.group_bytes.max(1) * self.opts.threads.max(1) * 4
-    }
-
     /// Applies the directives among `items` (which lie in `bytes`, whose
     /// first byte is at absolute offset `base`) to `state`, in order, and
     /// lists the records with their indexes and the state at each.
@@ -186,7 +181,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             scanner: Scanner::new_at(start as u64),
             pos: start,
             chunk: self.opts.chunk_bytes.max(1),
-            window: self.window_bytes() as u64,
+            window: self.opts.window_bytes() as u64,
         };
         let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
         let carry = N::Carry::default();
@@ -233,7 +228,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
     /// An input read in pieces; memory stays bounded whatever its size.
     pub fn run_stream(mut self, reader: &mut dyn Pull) -> Result<FileSummary, Error> {
         let chunk = self.opts.chunk_bytes.max(1);
-        let window_bytes = self.window_bytes();
+        let window_bytes = self.opts.window_bytes();
         let path: std::path::PathBuf = self.file.name.clone().into();
         let read_err = |source| Error::Read {
             path: path.clone(),
@@ -333,8 +328,9 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
     }
 }
 
-/// Appends up to `want` bytes read from `r` to `buf`; true at the end of input.
-fn fill(r: &mut dyn Pull, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
+/// Appends up to `want` bytes read from `r` to `buf`; true at the end of
+/// input. On an error the bytes read before it stay in `buf`.
+pub(super) fn fill(r: &mut dyn Pull, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
     let start = buf.len();
     buf.resize(start + want, 0);
     let mut got = 0;

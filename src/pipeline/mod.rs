@@ -66,6 +66,13 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// Bytes of records handed to one window.
+    pub(crate) fn window_bytes(&self) -> usize {
+        self.group_bytes.max(1) * self.threads.max(1) * 4
+    }
+}
+
 /// Counts for one input file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct FileSummary {
@@ -220,7 +227,7 @@ fn run_inputs<N: Notation>(
         name: file_name(&inputs[index]),
         index: index as u64,
     };
-    let window = (opts.group_bytes.max(1) * opts.threads.max(1) * 4) as u64;
+    let window = opts.window_bytes() as u64;
     let small = |path: &Path| {
         std::fs::metadata(path)
             .ok()

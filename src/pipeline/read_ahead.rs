@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
-use super::feed::Pull;
+use super::feed::{Pull, fill};
 use crate::source::Stream;
 
 /// Pieces read but not yet taken (each of the run's chunk size).
@@ -25,20 +25,12 @@ struct Piece {
 /// or the receiver is gone.
 fn produce(stream: &mut Stream, piece: usize, tx: SyncSender<Piece>) {
     loop {
-        let mut bytes = vec![0u8; piece];
-        let mut got = 0;
-        let end = loop {
-            if got == piece {
-                break None;
-            }
-            match stream.read(&mut bytes[got..]) {
-                Ok(0) => break Some(Ok(())),
-                Ok(n) => got += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => break Some(Err(e)),
-            }
+        let mut bytes = Vec::with_capacity(piece);
+        let end = match fill(stream, &mut bytes, piece) {
+            Ok(false) => None,
+            Ok(true) => Some(Ok(())),
+            Err(e) => Some(Err(e)),
         };
-        bytes.truncate(got);
         let last = end.is_some();
         let p = Piece {
             bytes,
@@ -191,14 +183,21 @@ mod tests {
         assert_eq!(after, 0);
     }
 
-    /// A parse that stops early does not wait for the rest of the input.
+    /// A parse that stops early does not wait for the rest of the input,
+    /// and the reader stops a few pieces in rather than reading it all.
     #[test]
     fn stopping_early_ends_the_reader() {
         let bytes = vec![b'a'; 10 << 20];
-        let (_, first) = with_read_ahead(stream(&bytes), 4096, |r| {
+        let (stream, first) = with_read_ahead(stream(&bytes), 4096, |r| {
             let mut b = [0u8; 1];
             r.read(&mut b).unwrap()
         });
         assert_eq!(first, 1);
+        // The piece taken, those waiting and the one being read.
+        assert!(
+            stream.raw_consumed() <= 4 * 4096,
+            "{}",
+            stream.raw_consumed()
+        );
     }
 }
