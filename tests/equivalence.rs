@@ -145,3 +145,73 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
         }
     }
 }
+
+static RELEASED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn count_release() {
+    RELEASED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[test]
+fn hands_with_values_of_megabytes_give_the_same_bytes_and_release_memory() {
+    // Generated hands, every fourth with a comment of 3 MB: windows of few
+    // rows and many bytes go to the writer without waiting to be joined to
+    // 50,000 rows, and the writer calls the release hook after them (never
+    // for hands of ordinary size); the bytes written do not depend on the
+    // threads or the grouping, although runs are cut by bytes here.
+    let released = || RELEASED.load(std::sync::atomic::Ordering::SeqCst);
+    let hook = |threads| Options {
+        release_memory: Some(count_release),
+        ..common::quiet(threads)
+    };
+    let ordinary = tempfile::tempdir().unwrap();
+    common::convert(&common::fixtures(), ordinary.path(), &hook(2));
+    assert_eq!(released(), 0);
+
+    let mut generated = Vec::new();
+    let gen_opts = deckhand::generate::GenOptions {
+        hands: 40,
+        seed: 3,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&gen_opts, &mut generated).unwrap();
+    let text = String::from_utf8(generated).unwrap();
+    let mut big = String::new();
+    for (i, record) in text.split("\n\n").enumerate() {
+        if i % 4 == 1 {
+            big.push_str(&format!(
+                "{{{}}}\n",
+                format!("note {i:>4} ").repeat(300_000)
+            ));
+        }
+        big.push_str(record);
+        big.push_str("\n\n");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("big.ppn");
+    std::fs::write(&input, &big).unwrap();
+    let base = tempfile::tempdir().unwrap();
+    let summary = common::convert(std::slice::from_ref(&input), base.path(), &hook(2));
+    assert_eq!(summary.files[0].hands, 40);
+    assert_eq!(summary.files[0].quarantined, 0);
+    assert!(released() > 0);
+    let want = common::files(base.path());
+    let comments = common::render(base.path())
+        .iter()
+        .filter(|l| l.contains("note   13 note   13"))
+        .count();
+    assert_eq!(comments, 1, "the comment before hand 13 is in its row");
+    for &(threads, chunk, group) in &[(1, 4 << 20, 256 << 10), (2, 1 << 20, 4096)] {
+        let out = tempfile::tempdir().unwrap();
+        let opts = Options {
+            chunk_bytes: chunk,
+            group_bytes: group,
+            ..hook(threads)
+        };
+        common::convert(std::slice::from_ref(&input), out.path(), &opts);
+        assert!(
+            common::files(out.path()) == want,
+            "threads={threads} chunk={chunk} group={group}"
+        );
+    }
+}

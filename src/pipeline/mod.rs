@@ -48,6 +48,11 @@ pub struct Options {
     pub group_bytes: usize,
     /// Rules profiles and whether to compute derived columns.
     pub rules: crate::notation::ppn::RulesConfig,
+    /// Called on the writer thread after it has written windows of few rows
+    /// and many bytes (hands with values of megabytes), so that an
+    /// allocator that keeps freed memory a while can give it back at once
+    /// (the binary's asks mimalloc to; see `main.rs`). None: nothing.
+    pub release_memory: Option<fn()>,
 }
 
 impl Default for Options {
@@ -62,6 +67,7 @@ impl Default for Options {
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             rules: Default::default(),
+            release_memory: None,
         }
     }
 }
@@ -407,12 +413,18 @@ pub fn convert_with<N: Notation>(
     let mut summary = Summary::default();
     // Writing runs on its own thread, one window behind parsing, through a
     // bounded channel (back-pressure: at most WINDOWS_IN_FLIGHT windows wait).
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Vec<RecordBatch>>>(WINDOWS_IN_FLIGHT);
+    // Each message says whether its windows hold large values (few rows,
+    // many bytes).
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(WindowBatches, bool)>(WINDOWS_IN_FLIGHT);
+    let release_memory = opts.release_memory;
     let parsed: Result<(), Error> = std::thread::scope(|scope| {
         let pool = &pool;
         let writer = scope.spawn(move || -> Result<Vec<TableSink>, Error> {
-            for per_table in rx {
+            for (per_table, large) in rx {
                 write_tables(pool, &mut sinks, per_table)?;
+                if let (true, Some(release)) = (large, release_memory) {
+                    release();
+                }
             }
             Ok(sinks)
         });
@@ -421,13 +433,12 @@ pub fn convert_with<N: Notation>(
         // each one (the channel holds two). A closed channel means the
         // writer stopped on an error, which its join below reports.
         let mut pending: WindowBatches = Vec::new();
-        let mut pending_rows = 0;
+        let (mut pending_rows, mut pending_bytes) = (0, 0);
         let mut send = |_: &FileInfo, per_table: WindowBatches| {
-            pending_rows += per_table
-                .iter()
-                .flatten()
-                .map(|b| b.num_rows())
-                .sum::<usize>();
+            for b in per_table.iter().flatten() {
+                pending_rows += b.num_rows();
+                pending_bytes += b.get_array_memory_size();
+            }
             if pending.is_empty() {
                 pending = per_table;
             } else {
@@ -435,9 +446,10 @@ pub fn convert_with<N: Notation>(
                     p.extend(t);
                 }
             }
-            if pending_rows >= JOINED_ROWS {
-                let _ = tx.send(std::mem::take(&mut pending));
-                pending_rows = 0;
+            if pending_rows >= JOINED_ROWS || pending_bytes >= JOINED_BYTES {
+                let large = pending_rows < JOINED_ROWS;
+                let _ = tx.send((std::mem::take(&mut pending), large));
+                (pending_rows, pending_bytes) = (0, 0);
             }
             Ok(())
         };
@@ -452,7 +464,7 @@ pub fn convert_with<N: Notation>(
             &mut summary.files,
         );
         if !pending.is_empty() {
-            let _ = tx.send(pending);
+            let _ = tx.send((pending, false));
         }
         drop(tx);
         let sinks = writer.join().expect("writer thread does not panic")?;
@@ -487,6 +499,12 @@ const WINDOWS_IN_FLIGHT: usize = 2;
 /// Rows (of all tables) below which windows are joined before they go to
 /// the writer: about 1 MiB of input (a full window of 4 MiB has some 190,000).
 const JOINED_ROWS: usize = 50_000;
+
+/// Bytes of Arrow arrays at which joined windows go to the writer whatever
+/// their rows (a few hands with values of megabytes). 50,000 rows of
+/// generated hands, about 1.2 MB of input, build about 5 MB of arrays (4.3
+/// bytes an input byte in `deckhand bench`).
+const JOINED_BYTES: usize = 16 << 20;
 
 /// Where a file's windows of batches go, with the file they come from.
 pub type FileConsumer<'c> = dyn FnMut(&FileInfo, Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;

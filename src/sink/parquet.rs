@@ -36,6 +36,11 @@ use crate::Error;
 
 /// Rows handed to the Parquet writer at a time.
 pub const WRITE_BATCH_ROWS: usize = 8192;
+/// A run also ends at the row whose values (`parts::value_bytes`) bring it
+/// to this many bytes, so that rows with large values (a comment of many
+/// megabytes) are not held 8,192 at a time. About 4 KiB a row over a full
+/// run: more than the rows of real and generated archives hold.
+pub const WRITE_BATCH_BYTES: usize = 32 << 20;
 /// A row group is closed when its encoded size estimate passes this.
 pub const MAX_ROW_GROUP_BYTES: usize = 64 << 20;
 
@@ -392,8 +397,8 @@ impl TableSink {
 
     pub fn write(&mut self, batch: RecordBatch) -> Result<(), Error> {
         self.pending.push(batch);
-        while self.pending.num_rows() >= WRITE_BATCH_ROWS {
-            let head = self.pending.take_front(WRITE_BATCH_ROWS);
+        while let Some(n) = self.pending.run_len(WRITE_BATCH_ROWS, WRITE_BATCH_BYTES) {
+            let head = self.pending.take_front(n);
             self.write_now(head)?;
         }
         Ok(())
@@ -876,6 +881,45 @@ mod tests {
         ));
         assert!(std::fs::symlink_metadata(&tmp).is_err());
         assert!(!dir.path().join("t/part-00000.parquet").exists());
+    }
+
+    #[test]
+    fn rows_with_large_values_are_written_without_waiting_for_a_full_run() {
+        // Rows of 3 MiB: the sink never holds WRITE_BATCH_BYTES of them,
+        // and the file is the same however the rows come in batches.
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("hand_id", DataType::Int64, false),
+            Field::new("comment", DataType::Utf8, true),
+        ]));
+        let batch = |from: i64, n: i64| {
+            let text: arrow_array::StringArray = (from..from + n)
+                .map(|r| Some(format!("{r:>8}").repeat(3 << 17)))
+                .collect();
+            let cols: Vec<ArrayRef> = vec![
+                Arc::new(Int64Array::from_iter_values(from..from + n)),
+                Arc::new(text),
+            ];
+            RecordBatch::try_new(schema.clone(), cols).unwrap()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut files = Vec::new();
+        for cuts in [vec![40], vec![7, 19, 40], (1..=40).collect()] {
+            let sub = dir.path().join(format!("{}", cuts.len()));
+            let mut sink =
+                TableSink::create_with(&sub, "t", schema.clone(), &opts(1 << 20), true).unwrap();
+            let mut from = 0;
+            for c in cuts {
+                sink.write(batch(from, c - from)).unwrap();
+                from = c;
+                assert!(sink.pending.value_bytes() < WRITE_BATCH_BYTES);
+                assert!(sink.pending.num_rows() < 11, "3 MiB rows");
+            }
+            assert_eq!(sink.finish().unwrap(), 40);
+            files.push(std::fs::read(sub.join("t/part-00000.parquet")).unwrap());
+        }
+        assert!(files.iter().all(|f| f == &files[0]));
+        let (back, _) = read(files.pop().unwrap());
+        assert_eq!(back.column(1).as_ref(), batch(0, 40).column(1).as_ref());
     }
 
     #[test]

@@ -1,18 +1,62 @@
 //! Rows handed to the Parquet writer together, kept as slices of the batches
-//! they arrived in. The writer takes rows in runs of a fixed size (so that
-//! pages and row groups are cut the same wherever the batches meet), and
+//! they arrived in. The writer takes rows in runs cut by the rows alone (a
+//! fixed number of them, or fewer where their values reach a number of
+//! bytes; so that pages and row groups are cut the same wherever the batches
+//! meet), and
 //! concatenating each run into one batch copied every value once more
 //! (about 3% of a convert's instructions); only the columns left to the
 //! Arrow writer are still joined, and only when a run spans batches.
 
+use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch};
-use arrow_schema::ArrowError;
+use arrow_schema::{ArrowError, DataType};
 
 /// Rows of one table in order, as slices of the batches they came in.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Parts {
     batches: Vec<RecordBatch>,
     rows: usize,
+    /// [`value_bytes`] of all the rows held.
+    bytes: usize,
+}
+
+/// The bytes of the values in rows `offset..offset + len` of `a`, at any
+/// depth: a string's bytes, a fixed-width value's width (a boolean one
+/// byte), a list's items, a struct's fields; nulls, offsets and validity
+/// count nothing. A function of the rows' content alone, and additive: the
+/// rows of two slices count what the rows of the whole do.
+pub(super) fn value_bytes(a: &dyn Array, offset: usize, len: usize) -> usize {
+    if len == 0 {
+        return 0;
+    }
+    match a.data_type() {
+        DataType::Utf8 => {
+            let o = a.as_string::<i32>().value_offsets();
+            (o[offset + len] - o[offset]) as usize
+        }
+        DataType::List(_) => {
+            let l = a.as_list::<i32>();
+            let o = l.value_offsets();
+            let (start, end) = (o[offset] as usize, o[offset + len] as usize);
+            value_bytes(l.values().as_ref(), start, end - start)
+        }
+        DataType::Struct(_) => a
+            .as_struct()
+            .columns()
+            .iter()
+            .map(|c| value_bytes(c.as_ref(), offset, len))
+            .sum(),
+        DataType::Boolean => len,
+        t => t.primitive_width().unwrap_or(0) * len,
+    }
+}
+
+/// [`value_bytes`] of rows `offset..offset + len` of every column.
+fn batch_bytes(b: &RecordBatch, offset: usize, len: usize) -> usize {
+    b.columns()
+        .iter()
+        .map(|c| value_bytes(c.as_ref(), offset, len))
+        .sum()
 }
 
 impl Parts {
@@ -20,12 +64,54 @@ impl Parts {
     pub fn push(&mut self, batch: RecordBatch) {
         if batch.num_rows() > 0 {
             self.rows += batch.num_rows();
+            self.bytes += batch_bytes(&batch, 0, batch.num_rows());
             self.batches.push(batch);
         }
     }
 
     pub fn num_rows(&self) -> usize {
         self.rows
+    }
+
+    /// [`value_bytes`] of the rows held.
+    #[cfg(test)]
+    pub fn value_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The length of the first run of rows: `rows` rows, or fewer when the
+    /// [`value_bytes`] of the rows so far reach `bytes` (the run ends with
+    /// the row that reaches it); None while the rows held end before either.
+    /// As the measure is the rows' own, the runs are the same wherever the
+    /// batches meet.
+    pub fn run_len(&self, rows: usize, bytes: usize) -> Option<usize> {
+        if self.bytes < bytes {
+            return (self.rows >= rows).then_some(rows);
+        }
+        let (mut seen, mut acc) = (0, 0);
+        for b in &self.batches {
+            if seen >= rows {
+                break;
+            }
+            let n = b.num_rows();
+            let all = batch_bytes(b, 0, n);
+            if acc + all >= bytes {
+                // The fewest rows of `b` that reach `bytes`: at least one.
+                let (mut lo, mut hi) = (1, n);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if acc + batch_bytes(b, 0, mid) >= bytes {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                return Some((seen + lo).min(rows));
+            }
+            acc += all;
+            seen += n;
+        }
+        (self.rows >= rows).then_some(rows)
     }
 
     /// The first `n` rows (at most all of them), taken out; the rest stay.
@@ -46,6 +132,7 @@ impl Parts {
         }
         self.batches = rest;
         self.rows -= n;
+        self.bytes -= front.bytes;
         front
     }
 
@@ -85,7 +172,8 @@ impl Parts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arrow_array::Int32Array;
+    use arrow_array::builder::{ListBuilder, StringBuilder};
+    use arrow_array::{BooleanArray, Int32Array, StringArray, StructArray};
     use arrow_schema::{DataType, Field, Schema};
     use std::sync::Arc;
 
@@ -107,6 +195,95 @@ mod tests {
         assert_eq!(each, out);
         assert_eq!(out.len(), p.num_rows());
         out
+    }
+
+    /// One column of strings, the lengths given (0: null).
+    fn strings(lens: &[usize]) -> RecordBatch {
+        let schema = Arc::new(Schema::new(vec![Field::new("s", DataType::Utf8, true)]));
+        let a: StringArray = lens
+            .iter()
+            .map(|&n| (n > 0).then(|| "x".repeat(n)))
+            .collect();
+        RecordBatch::try_new(schema, vec![Arc::new(a)]).unwrap()
+    }
+
+    #[test]
+    fn value_bytes_count_the_values_of_the_rows_asked() {
+        let s = StringArray::from(vec![Some("ab"), None, Some("cde"), Some("")]);
+        assert_eq!(value_bytes(&s, 0, 4), 5);
+        assert_eq!(value_bytes(&s, 1, 2), 3);
+        assert_eq!(value_bytes(&s.slice(2, 2), 0, 1), 3);
+        let ints = Int32Array::from(vec![1, 2, 3]);
+        assert_eq!(value_bytes(&ints, 1, 2), 8);
+        assert_eq!(value_bytes(&BooleanArray::from(vec![true, false]), 0, 2), 2);
+        // A list counts its items; a struct its fields.
+        let mut l = ListBuilder::new(StringBuilder::new());
+        l.append_value([Some("CA"), Some("DT")]);
+        l.append_null();
+        l.append_value([Some("HJJ")]);
+        let l = l.finish();
+        assert_eq!(value_bytes(&l, 0, 3), 7);
+        assert_eq!(value_bytes(&l, 1, 2), 3);
+        assert_eq!(value_bytes(&l.slice(2, 1), 0, 1), 3);
+        let st = StructArray::from(vec![
+            (
+                Arc::new(Field::new("a", DataType::Utf8, true)),
+                Arc::new(s.clone()) as ArrayRef,
+            ),
+            (
+                Arc::new(Field::new("b", DataType::Int32, true)),
+                Arc::new(Int32Array::from(vec![1, 2, 3, 4])) as ArrayRef,
+            ),
+        ]);
+        assert_eq!(value_bytes(&st, 0, 4), 5 + 16);
+        assert_eq!(value_bytes(&st.slice(2, 2), 0, 2), 3 + 8);
+        assert_eq!(value_bytes(&st, 3, 0), 0);
+    }
+
+    /// The run lengths `run_len` gives for `lens` pushed in batches of the
+    /// sizes `cuts` (the rest in one batch), taking each run as it comes.
+    fn runs(lens: &[usize], cuts: &[usize], rows: usize, bytes: usize) -> Vec<usize> {
+        let mut p = Parts::default();
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut take = |p: &mut Parts| {
+            while let Some(n) = p.run_len(rows, bytes) {
+                let front = p.take_front(n);
+                assert_eq!(front.num_rows(), n);
+                out.push(n);
+            }
+        };
+        for &c in cuts.iter().chain([lens.len()].iter()) {
+            let end = c.min(lens.len());
+            if end > at {
+                p.push(strings(&lens[at..end]));
+                at = end;
+                take(&mut p);
+                assert!(p.value_bytes() < bytes && p.num_rows() < rows);
+            }
+        }
+        out.push(p.num_rows());
+        out
+    }
+
+    #[test]
+    fn runs_end_at_their_rows_or_at_the_row_that_reaches_the_bytes() {
+        let lens = [10, 0, 30, 5, 60, 1, 1, 1, 1, 100, 1, 2, 3];
+        // Rows 0-2 reach 40 bytes; 3-4 reach 65; then 4 rows of one byte;
+        // 100 alone; the last three rows are left over.
+        let want = vec![3, 2, 4, 1, 3];
+        for cuts in [
+            &[][..],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+            &[4, 11],
+            &[7],
+        ] {
+            let mut cuts = cuts.to_vec();
+            cuts.sort();
+            assert_eq!(runs(&lens, &cuts, 4, 40), want, "batches cut at {cuts:?}");
+        }
+        // Without large values the runs are cut by rows alone.
+        assert_eq!(runs(&[1; 10], &[3], 4, 1 << 20), vec![4, 4, 2]);
     }
 
     #[test]
