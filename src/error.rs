@@ -52,6 +52,54 @@ impl Diag {
     }
 }
 
+/// The most warnings one record lists: a record can hold millions of bad
+/// cards or repeated tags, each of which would otherwise be a message in
+/// memory and a row of the errors table. The rest are counted in one P101
+/// warning. Real hands have a few dozen at the most.
+pub const MAX_DIAGS: usize = 1000;
+
+/// The diagnostics of one record: the first [`MAX_DIAGS`] warnings, every
+/// error (it quarantines the record) and every info (a few a hand: why
+/// computed values are null).
+#[derive(Debug, Default)]
+pub struct Diags {
+    list: Vec<Diag>,
+    unlisted: u64,
+}
+
+impl Diags {
+    pub fn push(&mut self, d: Diag) {
+        if self.list.len() < MAX_DIAGS || d.severity != Severity::Warning {
+            self.list.push(d);
+        } else {
+            self.unlisted += 1;
+        }
+    }
+
+    /// Counts `n` diagnostics that were found but not made (see
+    /// `Derived::issues_unlisted`).
+    pub fn add_unlisted(&mut self, n: u64) {
+        self.unlisted += n;
+    }
+
+    /// The diagnostics, by offset in the record, with the P101 warning at
+    /// its start that counts those not listed.
+    pub fn finish(mut self) -> Vec<Diag> {
+        if self.unlisted > 0 {
+            self.list.push(Diag::warning(
+                0,
+                "P101",
+                format!(
+                    "{} more warnings of this record are not listed (at most {MAX_DIAGS} are)",
+                    self.unlisted
+                ),
+            ));
+        }
+        self.list.sort_by_key(|d| d.at);
+        self.list
+    }
+}
+
 /// Where something is in an input file: `byte` is absolute, `line` and
 /// `column` are 1-based (the column counts bytes), `record` is 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +123,57 @@ impl Position {
             line: line + newlines,
             column: (at - line_start) as u64 + 1,
             record: index,
+        }
+    }
+}
+
+/// The positions of offsets in one record, each counted on from the one
+/// before when they ascend (the diagnostics of a record come sorted): its
+/// newlines are counted once, not once a diagnostic (a record of millions
+/// of diagnostics took minutes).
+pub struct Locator<'r> {
+    record: &'r [u8],
+    start: u64,
+    line: u64,
+    index: u64,
+    /// The last offset asked, the newlines before it and where its line starts.
+    at: usize,
+    newlines: u64,
+    line_start: usize,
+}
+
+impl<'r> Locator<'r> {
+    /// For a record that starts at byte `start`, the first byte of line
+    /// `line`, record `index` of its file.
+    pub fn new(record: &'r [u8], start: u64, line: u64, index: u64) -> Self {
+        Locator {
+            record,
+            start,
+            line,
+            index,
+            at: 0,
+            newlines: 0,
+            line_start: 0,
+        }
+    }
+
+    /// The position of offset `at`: [`Position::in_record`]'s.
+    pub fn position(&mut self, at: usize) -> Position {
+        let at = at.min(self.record.len());
+        if at < self.at {
+            (self.at, self.newlines, self.line_start) = (0, 0, 0);
+        }
+        let between = &self.record[self.at..at];
+        self.newlines += memchr::memchr_iter(b'\n', between).count() as u64;
+        if let Some(p) = memchr::memrchr(b'\n', between) {
+            self.line_start = self.at + p + 1;
+        }
+        self.at = at;
+        Position {
+            byte: self.start + at as u64,
+            line: self.line + self.newlines,
+            column: (at - self.line_start) as u64 + 1,
+            record: self.index,
         }
     }
 }
@@ -136,5 +235,19 @@ mod tests {
             }
         );
         assert_eq!(Position::in_record(r, 0, 1, 0, 0).column, 1);
+    }
+
+    #[test]
+    fn a_locator_gives_the_positions_in_record_gives() {
+        let r = b"[A \"1\"]\n  [B x]\n\n{c}\nlast";
+        let mut l = Locator::new(r, 100, 7, 3);
+        // Ascending, repeated, then back to the start and past the end.
+        for at in [0, 3, 8, 8, 9, 13, 16, 17, 18, 21, 25, 2, 14, 99] {
+            assert_eq!(
+                l.position(at),
+                Position::in_record(r, 100, 7, 3, at),
+                "offset {at}"
+            );
+        }
     }
 }

@@ -130,3 +130,50 @@ fn an_unclosed_quote_of_millions_of_characters_ends_at_its_line() {
     // The record runs from its first line to its last; raw text is capped.
     assert_eq!(e[0].4, Some(RAW_LIMIT));
 }
+
+#[test]
+fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
+    // A generated hand whose play goes on for 600 tricks of cards already
+    // played (2,400 cards its players no longer hold, and trick 20 no longer
+    // the last: 2,401 warnings), and a record with 3,000 copies of one tag
+    // (2,999): each lists 1,000 warnings and one P101 with the number left
+    // out; every trick is still a row.
+    let mut hand = Vec::new();
+    let gen_opts = deckhand::generate::GenOptions {
+        hands: 1,
+        seed: 4,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&gen_opts, &mut hand).unwrap();
+    let mut text = String::from_utf8(hand).unwrap().trim_end().to_string();
+    text.push('\n');
+    text.push_str(&"CA CA CA CA\n".repeat(600));
+    text.push_str("\n\n");
+    text.push_str(&"[Event \"again\"]\n".repeat(3000));
+    text.push_str(&format!("\n{GOOD_B}\n"));
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 3, 0));
+    let tricks: usize = tables[3].iter().map(|b| b.num_rows()).sum();
+    assert_eq!(tricks, 620);
+    // Infos are never left out: each record says why values are null.
+    assert_eq!(fs.infos, 3);
+    let e = errors(&tables);
+    let count = |code: &str| e.iter().filter(|r| r.2 == code).count();
+    assert_eq!(
+        (count("P051"), count("P020"), count("P101")),
+        (1000, 1000, 2)
+    );
+    let p101: Vec<&str> = e
+        .iter()
+        .filter(|r| r.2 == "P101")
+        .map(|r| r.3.as_str())
+        .collect();
+    assert_eq!(
+        p101,
+        [
+            "1401 more warnings of this record are not listed (at most 1000 are)",
+            "1999 more warnings of this record are not listed (at most 1000 are)"
+        ]
+    );
+    assert_eq!(e.len(), 2002);
+}

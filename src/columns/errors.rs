@@ -32,8 +32,9 @@ pub struct RecordRef<'r> {
 }
 
 impl ErrorsBuilder {
-    pub fn push(&mut self, rec: &RecordRef<'_>, d: &Diag) {
-        let pos = Position::in_record(rec.bytes, rec.byte, rec.line, rec.index, d.at as usize);
+    /// A row for diagnostic `d` of record `rec`, at `pos` (found with a
+    /// `Locator` of the record).
+    pub fn push(&mut self, rec: &RecordRef<'_>, pos: Position, d: &Diag) {
         self.source_file.append_value(rec.file);
         self.record_index.append_value(rec.index);
         self.hand_id.append_option(rec.hand_id);

@@ -15,7 +15,7 @@ use crate::columns::errors::{ErrorsBuilder, RecordRef};
 use crate::columns::lists::{CardCopy, CardList};
 use crate::columns::pinochle::*;
 use crate::columns::table::{append_i32s, append_kv, append_strs};
-use crate::error::Diag;
+use crate::error::{Diag, Diags, Locator};
 use crate::notation::FileInfo;
 use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
@@ -254,7 +254,10 @@ fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
 pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut Builders) {
     let mut late = g.late.iter().peekable();
     for (hi, h) in g.hands.iter().enumerate() {
-        let mut diags: Vec<Diag> = h.lexed.warnings.clone();
+        let mut diags = Diags::default();
+        for d in &h.lexed.warnings {
+            diags.push(d.clone());
+        }
         while let Some((i, d)) = late.next_if(|(i, _)| *i as usize == hi) {
             debug_assert_eq!(*i as usize, hi);
             diags.push(d.clone());
@@ -269,7 +272,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
         if is_hand {
             Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), cfg, out);
         }
-        diags.sort_by_key(|d| d.at);
+        let diags = diags.finish();
         let rec = RecordRef {
             file: &file.name,
             bytes: h.bytes,
@@ -278,8 +281,9 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
             index: h.index,
             hand_id,
         };
+        let mut locate = Locator::new(h.bytes, h.byte, h.line, h.index);
         for d in &diags {
-            out.errors.push(&rec, d);
+            out.errors.push(&rec, locate.position(d.at as usize), d);
         }
     }
 }
@@ -287,7 +291,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
 struct Hand<'g, 'a> {
     lists: &'g Lists<'a>,
     h: &'g HandRec<'a>,
-    diags: &'g mut Vec<Diag>,
+    diags: &'g mut Diags,
     known: [Option<usize>; SLOTS],
     others: Vec<usize>,
     notes: Vec<usize>,
@@ -310,7 +314,7 @@ fn seat_index(seats: &[Seat], s: Seat) -> Option<usize> {
 }
 
 impl<'g, 'a> Hand<'g, 'a> {
-    fn new(lists: &'g Lists<'a>, h: &'g HandRec<'a>, diags: &'g mut Vec<Diag>) -> Self {
+    fn new(lists: &'g Lists<'a>, h: &'g HandRec<'a>, diags: &'g mut Diags) -> Self {
         let mut hand = Hand {
             lists,
             h,

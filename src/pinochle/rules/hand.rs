@@ -85,7 +85,10 @@ pub struct Derived<'a> {
     pub dealt_from_play: bool,
     pub melds: [Option<(i32, MeldItems)>; PLAYERS],
     pub score: Option<HandScore>,
+    /// The first [`MAX_ISSUES`] issues of the play (with the deal's, which
+    /// are few); `issues_unlisted` counts the rest.
     pub issues: Vec<Issue>,
+    pub issues_unlisted: u64,
     /// Why values are left null, in plain words.
     pub missing: Vec<&'static str>,
 }
@@ -133,6 +136,20 @@ fn holdings(held: &[Counts; PLAYERS]) -> [Holding; PLAYERS] {
     std::array::from_fn(|seat| holding_of_counts(&held[seat]))
 }
 
+/// The most issues of the play a hand lists (a record can play millions of
+/// cards its players do not hold): the diagnostics a record lists at most.
+pub const MAX_ISSUES: usize = crate::error::MAX_DIAGS;
+
+/// Adds `issue` to `issues` while they are fewer than [`MAX_ISSUES`], else
+/// counts it in `unlisted`.
+fn note(issues: &mut Vec<Issue>, unlisted: &mut u64, issue: Issue) {
+    if issues.len() < MAX_ISSUES {
+        issues.push(issue);
+    } else {
+        *unlisted += 1;
+    }
+}
+
 /// One pass over the play: each trick's leader (the Play tag's seat, then
 /// each computed winner), winner and points; and, given the hands still
 /// held (`replay`: [`holdings`] and the cards dealt), every card checked
@@ -144,7 +161,7 @@ fn play(
     complete_play: bool,
     first_leader: Option<usize>,
     mut replay: Option<(&mut [Holding; PLAYERS], &Dealt<'_>)>,
-    issues: &mut Vec<Issue>,
+    (issues, unlisted): (&mut Vec<Issue>, &mut u64),
     tricks: &mut Vec<TrickResult>,
 ) {
     let trump = s.trump;
@@ -172,24 +189,26 @@ fn play(
                 let index = r.start + j;
                 if n == 0 {
                     let already_played = dealt[seat].as_ref().is_some_and(|h| h.contains(&card));
-                    issues.push(Issue::NotHeld {
+                    let issue = Issue::NotHeld {
                         index,
                         seat,
                         card,
                         already_played,
-                    });
+                    };
+                    note(issues, unlisted, issue);
                 } else {
                     if trump.is_some()
                         && let Some((led, best, _)) = led_best
                         && let Err(violation) =
                             check_held(&left[seat], led, best, card, flat_trump, p.must_head)
                     {
-                        issues.push(Issue::Illegal {
+                        let issue = Issue::Illegal {
                             index,
                             seat,
                             card,
                             violation,
-                        });
+                        };
+                        note(issues, unlisted, issue);
                     }
                     // A count that saturated stands for "255 or more": it
                     // never runs out (see `holding_of_counts`).
@@ -287,7 +306,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             complete_play,
             first_leader,
             Some((&mut holdings(&held), &d.dealt)),
-            &mut d.issues,
+            (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
     } else {
@@ -297,7 +316,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             complete_play,
             first_leader,
             None,
-            &mut d.issues,
+            (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
     }
@@ -338,7 +357,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             complete_play,
             first_leader,
             Some((&mut holdings(&held), &d.dealt)),
-            &mut d.issues,
+            (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
     } else if s.deal.iter().any(|h| h.is_some()) {
@@ -770,6 +789,32 @@ mod tests {
                 already_played: false
             }
         );
+    }
+
+    #[test]
+    fn a_play_of_thousands_of_cards_not_held_lists_the_first_and_counts_the_rest() {
+        // Each seat dealt one ace; 700 tricks of those aces: the first is
+        // legal, the other 2,796 cards are not held. The deal's five issues
+        // (four hand sizes, the deck) come first.
+        let (n, e, s_, w) = (dot("A..."), dot(".A.."), dot("..A."), dot("...A"));
+        let c = cards(&"CA DA SA HA ".repeat(700));
+        let tricks: Vec<Range<usize>> = (0..700).map(|k| k * 4..k * 4 + 4).collect();
+        let st = Stated {
+            trump: Some(Some(Suit::C)),
+            play_start: Some(0),
+            cards: &c,
+            tricks: &tricks,
+            deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
+            ..Default::default()
+        };
+        let d = derive(&st, &Profile::standard());
+        assert_eq!(d.issues.len(), MAX_ISSUES);
+        assert_eq!(d.issues_unlisted, 5 + 2796 - MAX_ISSUES as u64);
+        assert!(matches!(
+            d.issues[MAX_ISSUES - 1],
+            Issue::NotHeld { index, .. } if index == 4 + MAX_ISSUES - 6
+        ));
+        assert_eq!(d.tricks.len(), 700);
     }
 
     #[test]

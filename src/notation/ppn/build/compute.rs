@@ -329,10 +329,16 @@ impl<'a> Hand<'_, 'a> {
     fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
         let deal_at = self.tag(K::Deal).map_or(0, |t| self.at(t));
         let seats = self.seats;
+        // The tricks' ranges follow one another: found by halving, not by
+        // a scan per issue (a record of a million tricks has millions).
         let trick_of = |i: usize| {
-            play.and_then(|p| p.tricks.iter().position(|t| t.range.contains(&i)))
-                .map_or(0, |k| k + 1)
+            play.and_then(|p| {
+                let k = p.tricks.partition_point(|t| t.range.end <= i);
+                p.tricks.get(k).filter(|t| t.range.contains(&i)).map(|_| k)
+            })
+            .map_or(0, |k| k + 1)
         };
+        self.diags.add_unlisted(d.issues_unlisted);
         for issue in &d.issues {
             let (at, code, msg) = match issue {
                 Issue::HandSize { seat, cards } => (
