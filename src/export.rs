@@ -584,13 +584,18 @@ fn render_hand(
             tag(out, &format!("BidSystem{}", team + 1), v);
         }
     }
+    // Each tag's section tokens: the first `NAME#section` entry of its name
+    // (found once, not by a scan a tag: a record can hold millions).
+    let mut sections: FxHashMap<&str, Option<&str>> = FxHashMap::default();
+    for (name, value) in &others {
+        if let Some(base) = name.strip_suffix("#section") {
+            sections.entry(base).or_insert(*value);
+        }
+    }
     for (name, value) in &others {
         if !name.ends_with("#section") {
             tag(out, name, value.unwrap_or(""));
-            if let Some((_, Some(toks))) = others
-                .iter()
-                .find(|(n, _)| n.strip_suffix("#section") == Some(name))
-            {
+            if let Some(Some(toks)) = sections.get(name) {
                 let _ = writeln!(out, "{toks}");
             }
         }

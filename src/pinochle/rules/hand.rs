@@ -152,7 +152,7 @@ fn note(issues: &mut Vec<Issue>, unlisted: &mut u64, issue: Issue) {
 
 /// One pass over the play: each trick's leader (the Play tag's seat, then
 /// each computed winner), winner and points; and, given the hands still
-/// held (`replay`: [`holdings`] and the cards dealt), every card checked
+/// held (`replay`: [`holdings`] and the counts of the cards dealt), every card checked
 /// against them in play order, its issues added to `issues`. The tricks
 /// replace what `tricks` held (the results do not depend on `replay`).
 fn play(
@@ -160,7 +160,7 @@ fn play(
     p: &Profile,
     complete_play: bool,
     first_leader: Option<usize>,
-    mut replay: Option<(&mut [Holding; PLAYERS], &Dealt<'_>)>,
+    mut replay: Option<(&mut [Holding; PLAYERS], &[Counts; PLAYERS])>,
     (issues, unlisted): (&mut Vec<Issue>, &mut u64),
     tricks: &mut Vec<TrickResult>,
 ) {
@@ -188,7 +188,7 @@ fn play(
                 let n = left[seat][card.suit as usize][card.rank as usize];
                 let index = r.start + j;
                 if n == 0 {
-                    let already_played = dealt[seat].as_ref().is_some_and(|h| h.contains(&card));
+                    let already_played = dealt[seat][card.suit as usize][card.rank as usize] > 0;
                     let issue = Issue::NotHeld {
                         index,
                         seat,
@@ -305,7 +305,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             p,
             complete_play,
             first_leader,
-            Some((&mut holdings(&held), &d.dealt)),
+            Some((&mut holdings(&held), &held)),
             (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
@@ -356,7 +356,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             p,
             complete_play,
             first_leader,
-            Some((&mut holdings(&held), &d.dealt)),
+            Some((&mut holdings(&held), &held)),
             (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
