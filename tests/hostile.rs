@@ -177,3 +177,63 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
     );
     assert_eq!(e.len(), 2002);
 }
+
+/// The `name="..", value=".."` pairs of the other_tags of hand `hand` in
+/// rendered tables.
+fn other_tags(lines: &[String], hand: usize) -> std::collections::BTreeMap<String, String> {
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with(&format!("hands[{hand}] ")))
+        .unwrap();
+    let list = &line[line.find("other_tags=[").unwrap()..];
+    let mut out = std::collections::BTreeMap::new();
+    for item in list.split("{name=\"").skip(1) {
+        let (name, rest) = item.split_once('"').unwrap();
+        let value = rest.split('"').nth(1).unwrap();
+        out.insert(name.to_string(), value.to_string());
+    }
+    out
+}
+
+#[test]
+fn inheritance_is_the_same_for_a_few_tags_and_for_many() {
+    // `#` takes the first value of its name in the hand before; `##` is
+    // carried to later hands until the tag is declared plainly. With more
+    // than 32 tags the names are looked up in maps, not by scans (a hand of
+    // 300,000 `#` tags took minutes); the values must be the same.
+    for n in [5, 40, 3000] {
+        let mut text = String::new();
+        for k in 0..n {
+            text.push_str(&format!("[T{k} \"a{k}\"]\n[S{k} \"##s{k}\"]\n"));
+        }
+        text.push_str("[T1 \"dup\"]\n\n");
+        for k in 0..n {
+            text.push_str(&format!("[T{k} \"#\"]\n"));
+        }
+        text.push_str("[S3 \"plain\"]\n\n[Event \"c\"]\n");
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("inherit.ppn");
+        std::fs::write(&input, &text).unwrap();
+        let out = dir.path().join("out");
+        let opts = Options {
+            force: true,
+            ..opts()
+        };
+        deckhand::pipeline::convert(std::slice::from_ref(&input), &out, &opts).unwrap();
+        let lines = deckhand::columns::render::dataset(&out, &["hands"]).unwrap();
+        let (b, c) = (other_tags(&lines, 1), other_tags(&lines, 2));
+        let s = |k: usize| {
+            if k == 3 {
+                "plain".into()
+            } else {
+                format!("s{k}")
+            }
+        };
+        for k in 0..n {
+            assert_eq!(b[&format!("T{k}")], format!("a{k}"), "n={n}");
+            assert_eq!(b[&format!("S{k}")], s(k), "n={n}");
+            assert_eq!(c[&format!("S{k}")], s(k), "n={n}");
+        }
+        assert_eq!((b.len(), c.len()), (2 * n, n), "n={n}");
+    }
+}

@@ -8,10 +8,17 @@
 //! and records that were quarantined take no part. A `#` with nothing to take
 //! from is dropped with a warning (PBN would use ""; we do not invent a value).
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use super::Group;
 use super::build::is_repeatable;
 use super::lex::{Tag, TagState};
 use crate::error::Diag;
+
+/// Up to this many tags, a tag is found by name with a scan; past it, through
+/// a map (a hand of thousands of `#` or `##` tags made a scan a tag take
+/// minutes).
+const SCAN_MAX: usize = 32;
 
 /// A tag of a [`Resolver`] that owns its name and value.
 struct SavedTag {
@@ -63,10 +70,40 @@ pub struct Saved {
 
 #[derive(Default)]
 pub struct Resolver<'a> {
-    /// Values set with `##`, by tag name.
+    /// Values set with `##`, in the order their names first came.
     sticky: Vec<Tag<'a>>,
+    /// The place of each name in `sticky`.
+    sticky_at: FxHashMap<&'a [u8], usize>,
     /// Final tags of the last hand resolved before the current call.
     carried: Vec<Tag<'a>>,
+}
+
+/// The tags a `#` takes its value from (the previous hand's final tags):
+/// the first of each name, found by a scan while they are few.
+enum Previous<'a> {
+    Scan(Vec<Tag<'a>>),
+    Map(FxHashMap<&'a [u8], Tag<'a>>),
+}
+
+impl<'a> Previous<'a> {
+    fn new(tags: impl Iterator<Item = Tag<'a>>) -> Self {
+        let tags: Vec<Tag<'a>> = tags.collect();
+        if tags.len() <= SCAN_MAX {
+            return Previous::Scan(tags);
+        }
+        let mut map = FxHashMap::default();
+        for t in tags {
+            map.entry(t.name).or_insert(t);
+        }
+        Previous::Map(map)
+    }
+
+    fn get(&self, name: &[u8]) -> Option<Tag<'a>> {
+        match self {
+            Previous::Scan(tags) => tags.iter().find(|t| t.name == name).copied(),
+            Previous::Map(map) => map.get(name).copied(),
+        }
+    }
 }
 
 fn takes_part(t: &Tag<'_>) -> bool {
@@ -91,8 +128,15 @@ impl<'a> Resolver<'a> {
     }
 
     pub fn restore(saved: &'a Saved) -> Self {
+        let sticky: Vec<Tag<'a>> = saved.sticky.iter().map(SavedTag::tag).collect();
+        let sticky_at = sticky
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name, i))
+            .collect();
         Resolver {
-            sticky: saved.sticky.iter().map(SavedTag::tag).collect(),
+            sticky,
+            sticky_at,
             carried: saved.carried.iter().map(SavedTag::tag).collect(),
         }
     }
@@ -117,17 +161,12 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn lookup(
-        &self,
-        groups: &[Group<'a>],
-        prev: Option<(usize, usize)>,
-        name: &[u8],
-    ) -> Option<Tag<'a>> {
+    /// The tags of the hand before: `prev`, or those carried from the
+    /// groups resolved before.
+    fn previous(&self, groups: &[Group<'a>], prev: Option<(usize, usize)>) -> Previous<'a> {
         match prev {
-            Some((gi, hi)) => final_tags(&groups[gi], hi)
-                .find(|t| t.name == name)
-                .copied(),
-            None => self.carried.iter().find(|t| t.name == name).copied(),
+            Some((gi, hi)) => Previous::new(final_tags(&groups[gi], hi).copied()),
+            None => Previous::new(self.carried.iter().copied()),
         }
     }
 
@@ -140,6 +179,7 @@ impl<'a> Resolver<'a> {
     ) {
         let tags = groups[gi].hands[hi].lexed.tags.clone();
         let mut declared: Vec<&'a [u8]> = Vec::new();
+        let mut previous: Option<Previous<'a>> = None;
         for ti in tags.start as usize..tags.end as usize {
             let t = groups[gi].lists.tags[ti];
             if !takes_part(&t) {
@@ -147,7 +187,8 @@ impl<'a> Resolver<'a> {
             }
             declared.push(t.name);
             if t.value == b"#" {
-                match self.lookup(groups, prev, t.name) {
+                let from = previous.get_or_insert_with(|| self.previous(groups, prev));
+                match from.get(t.name) {
                     Some(p) => {
                         let slot = &mut groups[gi].lists.tags[ti];
                         slot.value = p.value;
@@ -176,14 +217,21 @@ impl<'a> Resolver<'a> {
                 slot.value_at += 2;
                 let tag = *slot;
                 self.set_sticky(tag);
-            } else if self.sticky.iter().any(|s| s.name == t.name) {
+            } else if self.sticky_at.contains_key(t.name) {
                 self.set_sticky(t);
             }
         }
         let g = &mut groups[gi];
         let start = g.lists.tags.len() as u32;
+        let declared_set: Option<FxHashSet<&[u8]>> = (self.sticky.len() > SCAN_MAX
+            && declared.len() > SCAN_MAX)
+            .then(|| declared.iter().copied().collect());
+        let is_declared = |name: &[u8]| match &declared_set {
+            Some(set) => set.contains(name),
+            None => declared.contains(&name),
+        };
         for s in &self.sticky {
-            if !declared.contains(&s.name) {
+            if !is_declared(s.name) {
                 let mut t = *s;
                 t.state = TagState::Inherited;
                 t.tokens = Default::default();
@@ -194,9 +242,12 @@ impl<'a> Resolver<'a> {
     }
 
     fn set_sticky(&mut self, t: Tag<'a>) {
-        match self.sticky.iter_mut().find(|s| s.name == t.name) {
-            Some(s) => *s = t,
-            None => self.sticky.push(t),
+        match self.sticky_at.get(t.name) {
+            Some(&i) => self.sticky[i] = t,
+            None => {
+                self.sticky_at.insert(t.name, self.sticky.len());
+                self.sticky.push(t);
+            }
         }
     }
 }
