@@ -19,6 +19,18 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 43;
 
+/// Gives the memory mimalloc holds freed back to the OS now rather than
+/// after its purge delay: `convert` calls it after writing windows of hands
+/// with values of megabytes (`Options::release_memory`). Freed blocks that
+/// large were not reused before the delay ran out: 20 hands with comments
+/// of 50 MB peaked at 823-1045 MB of anonymous memory without it, 434-471
+/// MB with it (README's Design).
+fn release_memory() {
+    // SAFETY: asks mimalloc to collect and purge freed memory; no pointer is
+    // passed.
+    unsafe { libmimalloc_sys::mi_collect(true) }
+}
+
 /// How mimalloc gives freed memory back to the OS, set as defaults so that
 /// `MIMALLOC_PURGE_DELAY` and `MIMALLOC_ALLOW_THP` still override them.
 ///
@@ -35,18 +47,6 @@ const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 43;
 /// Fewer page faults and less system time for the same peak (a 4 GB
 /// archive: 86-106 thousand faults against 129-198 thousand, 417-428 MB
 /// against 416-427 MB; README's Design).
-/// Gives the memory mimalloc holds freed back to the OS now rather than
-/// after its purge delay: `convert` calls it after writing windows of hands
-/// with values of megabytes (`Options::release_memory`). Freed blocks that
-/// large were not reused before the delay ran out: 20 hands with comments
-/// of 50 MB peaked at 823-1045 MB of anonymous memory without it, 434-471
-/// MB with it (README's Design).
-fn release_memory() {
-    // SAFETY: asks mimalloc to collect and purge freed memory; no pointer is
-    // passed.
-    unsafe { libmimalloc_sys::mi_collect(true) }
-}
-
 fn tune_allocator() {
     // SAFETY: sets options' default values; mimalloc reads them when it purges.
     unsafe {
