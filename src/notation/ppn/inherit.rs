@@ -15,9 +15,10 @@ use super::build::is_repeatable;
 use super::lex::{Tag, TagState};
 use crate::error::Diag;
 
-/// Up to this many tags, a tag is found by name with a scan; past it, through
-/// a map (a hand of thousands of `#` or `##` tags made a scan a tag take
-/// minutes).
+/// A hand's first this many `#` tags are found by a scan of the hand before,
+/// the rest through a map of it; up to this many carried `##` values are
+/// scanned, more through a map (a hand of thousands of `#` or `##` tags made
+/// a scan a tag take minutes).
 const SCAN_MAX: usize = 32;
 
 /// A tag of a [`Resolver`] that owns its name and value.
@@ -78,34 +79,6 @@ pub struct Resolver<'a> {
     carried: Vec<Tag<'a>>,
 }
 
-/// The tags a `#` takes its value from (the previous hand's final tags):
-/// the first of each name, found by a scan while they are few.
-enum Previous<'a> {
-    Scan(Vec<Tag<'a>>),
-    Map(FxHashMap<&'a [u8], Tag<'a>>),
-}
-
-impl<'a> Previous<'a> {
-    fn new(tags: impl Iterator<Item = Tag<'a>>) -> Self {
-        let tags: Vec<Tag<'a>> = tags.collect();
-        if tags.len() <= SCAN_MAX {
-            return Previous::Scan(tags);
-        }
-        let mut map = FxHashMap::default();
-        for t in tags {
-            map.entry(t.name).or_insert(t);
-        }
-        Previous::Map(map)
-    }
-
-    fn get(&self, name: &[u8]) -> Option<Tag<'a>> {
-        match self {
-            Previous::Scan(tags) => tags.iter().find(|t| t.name == name).copied(),
-            Previous::Map(map) => map.get(name).copied(),
-        }
-    }
-}
-
 fn takes_part(t: &Tag<'_>) -> bool {
     t.segment.is_none() && !is_repeatable(t.name) && t.state != TagState::Unresolved
 }
@@ -161,13 +134,38 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// The tags of the hand before: `prev`, or those carried from the
-    /// groups resolved before.
-    fn previous(&self, groups: &[Group<'a>], prev: Option<(usize, usize)>) -> Previous<'a> {
+    /// The first tag named `name` of the hand before (`prev`, or the tags
+    /// carried from the groups resolved before).
+    fn lookup(
+        &self,
+        groups: &[Group<'a>],
+        prev: Option<(usize, usize)>,
+        name: &[u8],
+    ) -> Option<Tag<'a>> {
         match prev {
-            Some((gi, hi)) => Previous::new(final_tags(&groups[gi], hi).copied()),
-            None => Previous::new(self.carried.iter().copied()),
+            Some((gi, hi)) => final_tags(&groups[gi], hi)
+                .find(|t| t.name == name)
+                .copied(),
+            None => self.carried.iter().find(|t| t.name == name).copied(),
         }
+    }
+
+    /// The first tag of each name of the hand before, for [`Self::lookup`]
+    /// done many times.
+    fn lookup_map(
+        &self,
+        groups: &[Group<'a>],
+        prev: Option<(usize, usize)>,
+    ) -> FxHashMap<&'a [u8], Tag<'a>> {
+        let mut map = FxHashMap::default();
+        let mut add = |t: &Tag<'a>| {
+            map.entry(t.name).or_insert(*t);
+        };
+        match prev {
+            Some((gi, hi)) => final_tags(&groups[gi], hi).for_each(add),
+            None => self.carried.iter().for_each(&mut add),
+        }
+        map
     }
 
     fn resolve_hand(
@@ -179,7 +177,9 @@ impl<'a> Resolver<'a> {
     ) {
         let tags = groups[gi].hands[hi].lexed.tags.clone();
         let mut declared: Vec<&'a [u8]> = Vec::new();
-        let mut previous: Option<Previous<'a>> = None;
+        // The first SCAN_MAX `#` are found by a scan of the hand before,
+        // the rest through a map of it.
+        let (mut scans, mut map) = (0, None);
         for ti in tags.start as usize..tags.end as usize {
             let t = groups[gi].lists.tags[ti];
             if !takes_part(&t) {
@@ -187,8 +187,15 @@ impl<'a> Resolver<'a> {
             }
             declared.push(t.name);
             if t.value == b"#" {
-                let from = previous.get_or_insert_with(|| self.previous(groups, prev));
-                match from.get(t.name) {
+                let found = if scans < SCAN_MAX {
+                    scans += 1;
+                    self.lookup(groups, prev, t.name)
+                } else {
+                    map.get_or_insert_with(|| self.lookup_map(groups, prev))
+                        .get(t.name)
+                        .copied()
+                };
+                match found {
                     Some(p) => {
                         let slot = &mut groups[gi].lists.tags[ti];
                         slot.value = p.value;
@@ -217,7 +224,7 @@ impl<'a> Resolver<'a> {
                 slot.value_at += 2;
                 let tag = *slot;
                 self.set_sticky(tag);
-            } else if self.sticky_at.contains_key(t.name) {
+            } else if self.is_sticky(t.name) {
                 self.set_sticky(t);
             }
         }
@@ -239,6 +246,14 @@ impl<'a> Resolver<'a> {
             }
         }
         g.hands[hi].extra = start..g.lists.tags.len() as u32;
+    }
+
+    fn is_sticky(&self, name: &[u8]) -> bool {
+        if self.sticky.len() <= SCAN_MAX {
+            self.sticky.iter().any(|s| s.name == name)
+        } else {
+            self.sticky_at.contains_key(name)
+        }
     }
 
     fn set_sticky(&mut self, t: Tag<'a>) {
