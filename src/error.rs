@@ -64,12 +64,17 @@ pub const MAX_DIAGS: usize = 1000;
 #[derive(Debug, Default)]
 pub struct Diags {
     list: Vec<Diag>,
+    /// Warnings in `list`.
+    warnings: usize,
     unlisted: u64,
 }
 
 impl Diags {
     pub fn push(&mut self, d: Diag) {
-        if self.list.len() < MAX_DIAGS || d.severity != Severity::Warning {
+        if d.severity != Severity::Warning {
+            self.list.push(d);
+        } else if self.warnings < MAX_DIAGS {
+            self.warnings += 1;
             self.list.push(d);
         } else {
             self.unlisted += 1;
@@ -235,6 +240,38 @@ mod tests {
             }
         );
         assert_eq!(Position::in_record(r, 0, 1, 0, 0).column, 1);
+    }
+
+    #[test]
+    fn diags_list_a_thousand_warnings_and_every_error_and_info() {
+        let mut d = Diags::default();
+        d.push(Diag::error(5, "P001", "e"));
+        for k in 0..MAX_DIAGS + 2 {
+            d.push(Diag::warning(k, "P020", "w"));
+        }
+        d.push(Diag {
+            severity: Severity::Info,
+            code: "P061",
+            at: 0,
+            message: "i".into(),
+        });
+        d.add_unlisted(3);
+        let list = d.finish();
+        let count = |code: &str| list.iter().filter(|x| x.code == code).count();
+        assert_eq!(
+            (count("P001"), count("P020"), count("P061")),
+            (1, MAX_DIAGS, 1)
+        );
+        let more: Vec<&str> = list
+            .iter()
+            .filter(|x| x.code == "P101")
+            .map(|x| x.message.as_str())
+            .collect();
+        assert_eq!(
+            more,
+            ["5 more warnings of this record are not listed (at most 1000 are)"]
+        );
+        assert!(list.windows(2).all(|w| w[0].at <= w[1].at));
     }
 
     #[test]

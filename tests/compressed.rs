@@ -1,6 +1,8 @@
 //! The same archive from a plain file, from .gz, .zst, .bz2 and .xz, and from
 //! stdin (plain and compressed) gives identical tables.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -129,13 +131,7 @@ fn damaged_compressed_input_is_reported_not_fatal() {
     );
 
     // A truncated stream keeps the records decoded before the damage.
-    let mut text = Vec::new();
-    let opts = deckhand::generate::GenOptions {
-        hands: 300,
-        seed: 4,
-        ..Default::default()
-    };
-    deckhand::generate::generate(&opts, &mut text).unwrap();
+    let text = common::generated(300, 4);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(&text).unwrap();
     let gz = gz.finish().unwrap();

@@ -168,14 +168,7 @@ fn hands_with_values_of_megabytes_give_the_same_bytes_and_release_memory() {
     common::convert(&common::fixtures(), ordinary.path(), &hook(2));
     assert_eq!(released(), 0);
 
-    let mut generated = Vec::new();
-    let gen_opts = deckhand::generate::GenOptions {
-        hands: 40,
-        seed: 3,
-        ..Default::default()
-    };
-    deckhand::generate::generate(&gen_opts, &mut generated).unwrap();
-    let text = String::from_utf8(generated).unwrap();
+    let text = String::from_utf8(common::generated(40, 3)).unwrap();
     let mut big = String::new();
     for (i, record) in text.split("\n\n").enumerate() {
         if i % 4 == 1 {

@@ -2,6 +2,8 @@
 //! characters, and a record over the size limit, read both mapped (in place)
 //! and streamed (in pieces, keeping only the record's first bytes).
 
+mod common;
+
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
 use deckhand::columns::errors::RAW_LIMIT;
@@ -138,13 +140,7 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
     // the last: 2,401 warnings), and a record with 3,000 copies of one tag
     // (2,999): each lists 1,000 warnings and one P101 with the number left
     // out; every trick is still a row.
-    let mut hand = Vec::new();
-    let gen_opts = deckhand::generate::GenOptions {
-        hands: 1,
-        seed: 4,
-        ..Default::default()
-    };
-    deckhand::generate::generate(&gen_opts, &mut hand).unwrap();
+    let hand = common::generated(1, 4);
     let mut text = String::from_utf8(hand).unwrap().trim_end().to_string();
     text.push('\n');
     text.push_str(&"CA CA CA CA\n".repeat(600));

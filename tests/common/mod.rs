@@ -24,6 +24,18 @@ pub fn fixtures_in(dir: &str) -> Vec<PathBuf> {
     v
 }
 
+/// `hands` generated hands of seed `seed` with the generator's defaults.
+pub fn generated(hands: u64, seed: u64) -> Vec<u8> {
+    let opts = deckhand::generate::GenOptions {
+        hands,
+        seed,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    deckhand::generate::generate(&opts, &mut out).unwrap();
+    out
+}
+
 pub fn quiet(threads: usize) -> Options {
     Options {
         threads,

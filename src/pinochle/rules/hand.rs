@@ -760,16 +760,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn wrong_deck_and_cards_not_held() {
-        let n = dot("A...");
-        let e = dot(".A..");
-        let s_ = dot("..A.");
-        let w = dot("...A");
-        let c = cards("CA DA SA HA CA DA SA HA");
-        let tricks = [0..4, 4..8];
+    /// The issues, listed and left out, and the number of tricks found, of
+    /// `play` (tricks of four cards, N leads) after a deal of an ace each:
+    /// N clubs, E diamonds, S spades, W hearts.
+    fn issues_of_aces(trump: Suit, play: &str) -> (Vec<Issue>, u64, usize) {
+        let [n, e, s_, w] = [dot("A..."), dot(".A.."), dot("..A."), dot("...A")];
+        let c = cards(play);
+        let tricks: Vec<Range<usize>> = (0..c.len() / 4).map(|k| k * 4..k * 4 + 4).collect();
         let st = Stated {
-            trump: Some(Some(Suit::H)),
+            trump: Some(Some(trump)),
             play_start: Some(0),
             cards: &c,
             tricks: &tricks,
@@ -777,11 +776,17 @@ mod tests {
             ..Default::default()
         };
         let d = derive(&st, &Profile::standard());
-        assert_eq!(d.issues[0], Issue::HandSize { seat: 0, cards: 1 });
-        assert!(matches!(d.issues[4], Issue::Deck { .. }));
+        (d.issues, d.issues_unlisted, d.tricks.len())
+    }
+
+    #[test]
+    fn wrong_deck_and_cards_not_held() {
+        let (issues, _, _) = issues_of_aces(Suit::H, "CA DA SA HA CA DA SA HA");
+        assert_eq!(issues[0], Issue::HandSize { seat: 0, cards: 1 });
+        assert!(matches!(issues[4], Issue::Deck { .. }));
         // Trick 2 is led by W (HA won trick 1); W already played its only HA... it plays CA.
         assert_eq!(
-            d.issues[5],
+            issues[5],
             Issue::NotHeld {
                 index: 4,
                 seat: 3,
@@ -793,28 +798,17 @@ mod tests {
 
     #[test]
     fn a_play_of_thousands_of_cards_not_held_lists_the_first_and_counts_the_rest() {
-        // Each seat dealt one ace; 700 tricks of those aces: the first is
-        // legal, the other 2,796 cards are not held. The deal's five issues
-        // (four hand sizes, the deck) come first.
-        let (n, e, s_, w) = (dot("A..."), dot(".A.."), dot("..A."), dot("...A"));
-        let c = cards(&"CA DA SA HA ".repeat(700));
-        let tricks: Vec<Range<usize>> = (0..700).map(|k| k * 4..k * 4 + 4).collect();
-        let st = Stated {
-            trump: Some(Some(Suit::C)),
-            play_start: Some(0),
-            cards: &c,
-            tricks: &tricks,
-            deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
-            ..Default::default()
-        };
-        let d = derive(&st, &Profile::standard());
-        assert_eq!(d.issues.len(), MAX_ISSUES);
-        assert_eq!(d.issues_unlisted, 5 + 2796 - MAX_ISSUES as u64);
+        // 700 tricks of the aces dealt: the first is legal, the other 2,796
+        // cards are not held. The deal's five issues (four hand sizes, the
+        // deck) come first.
+        let (issues, unlisted, tricks) = issues_of_aces(Suit::C, &"CA DA SA HA ".repeat(700));
+        assert_eq!(issues.len(), MAX_ISSUES);
+        assert_eq!(unlisted, 5 + 2796 - MAX_ISSUES as u64);
         assert!(matches!(
-            d.issues[MAX_ISSUES - 1],
+            issues[MAX_ISSUES - 1],
             Issue::NotHeld { index, .. } if index == 4 + MAX_ISSUES - 6
         ));
-        assert_eq!(d.tricks.len(), 700);
+        assert_eq!(tricks, 700);
     }
 
     #[test]
