@@ -401,22 +401,31 @@ class Written:
     text: str
     wrong: set  # codes of the annotations written wrong on purpose
     trick_lines: dict  # trick number -> 1-based line in the file
+    tags: dict  # tag name -> the value written (ints and lists as such)
+    seat_melds: dict  # seat -> (cards shown, points) as written in Melds
+    trick_notes: list  # (winner, points) written after each trick, or None
+
+
+def score_text(v):
+    return ":".join(str(x) for x in v) if isinstance(v, list) else str(v)
 
 
 def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: bool) -> Written:
     """PPN text of `h`. `annotate` writes the tags the rules give (right,
     unless `lie` changes one of them); `line0` is the file line it starts on."""
-    out, wrong, trick_lines = [], set(), {}
+    out, wrong, trick_lines, tags, seat_melds, notes = [], set(), {}, {}, {}, []
     out.append(f'[Dealer "{h.dealer}"]')
     first = next_seat(h.dealer)
     if len(h.tricks) < 20 or rng.random() < 0.7:
         out.append(f'[Deal "{first}:' + " ".join(dots(h.deal[next_seat(first, k)]) for k in range(4)) + '"]')
+        tags["Deal"] = True
 
     def tag(name, value, code, bad_value):
         if lie and code not in wrong and rng.random() < 0.3:
             wrong.add(code)
             value = bad_value
-        out.append(f'[{name} "{value}"]')
+        tags[name] = value
+        out.append(f'[{name} "{score_text(value)}"]')
 
     if annotate and h.declarer is not None:
         tag("Declarer", h.declarer, "P058", next_seat(h.declarer))
@@ -432,17 +441,17 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
         for k in range(4):
             seat = next_seat(start, k)
             pts = sum(p for _, _, p in h.seat_melds[seat]) + (1 if lied and k == 0 else 0)
-            shows.append(f"{dots(shown(h.deal[seat], h.trump))}({pts})")
+            cards = shown(h.deal[seat], h.trump)
+            seat_melds[seat] = (cards, pts)
+            shows.append(f"{dots(cards)}({pts})")
         out.append(f'[Melds "{start}:' + " ".join(shows) + '"]')
     if annotate and h.result is not None:
-        def sc(v):
-            return f"{v[0]}:{v[1]}"
-
         other = {"Saved": "Set", "Set": "Saved", "No Board": "No Trump", "No Trump": "No Board"}
-        tag("MeldScores", sc(h.meld_scores), "P056", sc([h.meld_scores[0] + 1, h.meld_scores[1]]))
-        tag("PlayScores", sc(h.play_scores), "P056", sc([h.play_scores[0], h.play_scores[1] + 2]))
+        ms, ps, hs = h.meld_scores, h.play_scores, h.hand_scores
+        tag("MeldScores", ms, "P056", [ms[0] + 1, ms[1]])
+        tag("PlayScores", ps, "P056", [ps[0], ps[1] + 2])
         tag("Result", h.result, "P057", other[h.result])
-        tag("HandScores", sc(h.hand_scores), "P056", sc([h.hand_scores[0] - 1, h.hand_scores[1]]))
+        tag("HandScores", hs, "P056", [hs[0] - 1, hs[1]])
     out.append(f'[Auction "{first}"]')
     calls = [str(c) for c in h.auction]
     for k in range(0, len(calls), 4):
@@ -451,6 +460,7 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
         out.append(f'[Play "{h.tricks[0][0]}"]')
         for k, (_, cards) in enumerate(h.tricks):
             row = " ".join(cards)
+            note = None
             if annotate and h.winners:
                 w, p = h.winners[k], h.points[k]
                 if lie and rng.random() < 0.02:
@@ -461,6 +471,8 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
                         p += 1
                         wrong.add("P054")
                 row += f" ({w}{p})"
+                note = (w, p)
+            notes.append(note)
             trick_lines[k + 1] = line0 + len(out)
             out.append(row)
-    return Written("\n".join(out) + "\n", wrong, trick_lines)
+    return Written("\n".join(out) + "\n", wrong, trick_lines, tags, seat_melds, notes)

@@ -65,7 +65,7 @@ def convert(tmp_path, text, profile_toml=None):
     assert r.returncode == 0, r.stderr
     return {
         t: pq.read_table(str(out / t)).to_pylist()
-        for t in ["hands", "seats", "tricks", "errors"]
+        for t in ["hands", "seats", "bids", "tricks", "errors"]
     }
 
 
@@ -86,10 +86,31 @@ def compare(tables, hands, written):
         check(i, "meld_scores", r["computed_meld_scores"], h.meld_scores)
         check(i, "play_scores", r["computed_play_scores"], h.play_scores)
         check(i, "hand_scores", r["computed_hand_scores"], h.hand_scores)
+        # the values as written
+        w = written[i]
+        check(i, "dealer tag", r["dealer"], h.dealer)
+        check(i, "trump tag", r["trump"], h.trump)
+        for col, name in [
+            ("declarer", "Declarer"),
+            ("contract", "Contract"),
+            ("result", "Result"),
+            ("meld_scores", "MeldScores"),
+            ("play_scores", "PlayScores"),
+            ("hand_scores", "HandScores"),
+        ]:
+            check(i, f"{name} tag", r[col], w.tags.get(name))
+        check(i, "auction_start", r["auction_start"], po.next_seat(h.dealer))
+        check(i, "play_start", r["play_start"], h.tricks[0][0] if h.tricks else None)
     for r in tables["seats"]:
         i = by_id[r["hand_id"]]
         h = hands[i]
         check(i, f"dealt to {r['seat']}", r["computed_dealt"], [c for s in po.SUITS for q in po.RANKS for c in h.deal[r["seat"]] if c == s + q])
+        check(i, f"team of {r['seat']}", r["team"], po.team(r["seat"]) + 1)
+        shown = written[i].seat_melds.get(r["seat"])
+        check(i, f"meld cards of {r['seat']}", r["meld_cards"], shown and shown[0])
+        check(i, f"meld points of {r['seat']}", r["meld_points"], shown and shown[1])
+        dealt = h.deal[r["seat"]] if "Deal" in written[i].tags else None
+        check(i, f"Deal of {r['seat']}", r["dealt"], dealt and [c for s in po.SUITS for q in po.RANKS for c in dealt if c == s + q])
         want = h.seat_melds.get(r["seat"])
         got = r["computed_melds"]
         got = None if got is None else sorted((m["meld"], m["count"], m["points"]) for m in got)
@@ -105,6 +126,26 @@ def compare(tables, hands, written):
         h, k = hands[i], r["trick"] - 1
         check(i, f"trick {k + 1} winner", r["computed_winner"], h.winners[k] if h.winners else None)
         check(i, f"trick {k + 1} points", r["computed_points"], h.points[k] if h.winners else None)
+        note = written[i].trick_notes[k]
+        check(i, f"trick {k + 1} cards", r["cards"], h.tricks[k][1])
+        # the leader as written: the Play tag's seat, then each annotated winner
+        before = written[i].trick_notes[k - 1] if k else None
+        lead = h.tricks[0][0] if k == 0 else before and before[0]
+        check(i, f"trick {k + 1} leader", r["leader"], lead)
+        check(i, f"trick {k + 1} annotation", (r["winner"], r["points"]), note or (None, None))
+    bids = {}
+    for i, h in enumerate(hands):
+        seq, first = 0, po.next_seat(h.dealer)
+        for j, c in enumerate(h.auction):
+            if c != "-":
+                seat = po.next_seat(first, j)
+                bids[(i, seq)] = (j // 4 + 1, seat, str(c), c if isinstance(c, int) else None)
+                seq += 1
+    got_bids = {
+        (by_id[r["hand_id"]], r["seq"]): (r["round"], r["seat"], r["call"], r["bid"])
+        for r in tables["bids"]
+    }
+    check("*", "bids", got_bids, bids)
     got_diags = Counter()
     for e in tables["errors"]:
         if e["code"] in RULE_CODES:
