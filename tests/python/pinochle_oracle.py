@@ -114,6 +114,10 @@ def melds(cards, trump, profile):
     return out
 
 
+def has_marriage(cards):
+    return any(count(cards, s, "K") and count(cards, s, "Q") for s in SUITS)
+
+
 def shown(cards, trump):
     """The cards a player lays down for `melds(cards, trump)`: each card as
     many times as the class that uses it most needs it."""
@@ -195,6 +199,8 @@ class Hand:
     trump: str | None = None  # "C".."H", "-", or None when thrown in
     tricks: list = field(default_factory=list)  # (leader, [cards in play order])
     illegal: list = field(default_factory=list)  # trick number (1-based) of each illegal card
+    auction_broken: bool = False  # spoil_auction broke a bidding rule
+    trump_mismatch: bool = False  # Trump named without a marriage, or `-` with one
     # what the rules give
     declarer: str | None = None
     contract: int | None = None
@@ -208,10 +214,12 @@ class Hand:
 
 
 def auction_outcome(calls, first):
-    """(declarer, contract) of an auction, or (None, None) when all pass."""
+    """(declarer, contract) of an auction, or (None, None) when all pass.
+    In a legal auction the last bid is the highest; in a broken one
+    (`spoil_auction`) deckhand's README takes the highest, and so does this."""
     seat, best = first, None
     for c in calls:
-        if isinstance(c, int):
+        if isinstance(c, int) and (best is None or c > best[1]):
             best = (seat, c)
         seat = next_seat(seat)
     return best if best else (None, None)
@@ -222,13 +230,18 @@ def derive(h: Hand, profile: Profile):
     h.declarer, h.contract = auction_outcome(h.auction, next_seat(h.dealer))
     if h.declarer is None:
         return
-    h.seat_melds = {s: melds(h.deal[s], h.trump, profile) for s in SEATS}
+    # No Trump is the declarer's cards' doing, whatever the Trump tag says
+    # (a mismatch is P063); a `-` for a declarer with a marriage leaves the
+    # melds without trump and the hand to be played.
+    no_marriage = not has_marriage(h.deal[h.declarer])
+    trump = "-" if no_marriage else h.trump
+    h.seat_melds = {s: melds(h.deal[s], trump, profile) for s in SEATS}
     meld = [0, 0]
     for s in SEATS:
         meld[team(s)] += sum(p for _, _, p in h.seat_melds[s])
     d = team(h.declarer)
-    if h.trump == "-" or meld[d] < profile.min_meld:
-        h.result = "No Trump" if h.trump == "-" else "No Board"
+    if no_marriage or meld[d] < profile.min_meld:
+        h.result = "No Trump" if no_marriage else "No Board"
         h.meld_scores = [0, 0]
         h.meld_scores[1 - d] = meld[1 - d] if meld[1 - d] >= profile.min_meld else 0
         h.play_scores = [0, 0]
@@ -343,10 +356,32 @@ def random_auction(rng: random.Random, profile: Profile):
         i += 1
 
 
+def spoil_auction(rng: random.Random, calls, profile: Profile):
+    """Breaks one bidding rule in a legal auction; False if it cannot."""
+    bids = [i for i, c in enumerate(calls) if isinstance(c, int)]
+    kind = rng.randrange(4)
+    if kind == 0 and bids:  # opening below the minimum
+        calls[bids[0]] = profile.min_bid - rng.randint(1, 10)
+    elif kind == 1 and len(bids) > 1:  # a bid that does not rise
+        j = rng.choice(bids[1:])
+        calls[j] = max(c for c in calls[:j] if isinstance(c, int)) - rng.randint(0, 5)
+    elif kind == 2:  # a call after the end
+        calls.append("Pass")
+    elif kind == 3 and calls[-1] == "Pass" and len(calls) > 1:  # cut short
+        calls.pop()
+        while calls and calls[-1] == "-":
+            calls.pop()
+    else:
+        return False
+    return True
+
+
 def random_hand(rng: random.Random, profile: Profile, illegal_rate: float) -> Hand:
     dealer = rng.choice(SEATS)
     deal = random_deal(rng, next_seat(dealer))
     h = Hand(dealer=dealer, deal=deal, auction=random_auction(rng, profile))
+    if rng.random() < 0.05:
+        h.auction_broken = spoil_auction(rng, h.auction, profile)
     decl, _ = auction_outcome(h.auction, next_seat(dealer))
     if decl is None:
         return h
@@ -354,6 +389,13 @@ def random_hand(rng: random.Random, profile: Profile, illegal_rate: float) -> Ha
     married = [s for s in SUITS if count(mine, s, "K") and count(mine, s, "Q")]
     if not married:
         h.trump = "-"
+        if rng.random() < 0.1:  # names trump all the same (P063)
+            h.trump = rng.choice(SUITS)
+            h.trump_mismatch = True
+            return h
+    elif rng.random() < 0.02:  # leaves trump unnamed all the same (P063)
+        h.trump = "-"
+        h.trump_mismatch = True
     elif rng.random() < 0.05:
         h.trump = rng.choice(SUITS)  # a suit without its marriage: allowed
     else:

@@ -17,7 +17,7 @@ import pinochle_oracle as po
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
-RULE_CODES = {"P050", "P051", "P052", "P053", "P054", "P055", "P056", "P057", "P058", "P059"}
+RULE_CODES = {"P050", "P051", "P052", "P053", "P054", "P055", "P056", "P057", "P058", "P059", "P062", "P063"}
 
 HOUSE = po.Profile(
     min_bid=30,
@@ -155,6 +155,10 @@ def compare(tables, hands, written):
     for i, (h, w) in enumerate(zip(hands, written)):
         for k in h.illegal:
             want_diags[(i, "P052", w.trick_lines[k])] += 1
+        if h.trump_mismatch:
+            want_diags[(i, "P063", None)] += 1
+        if h.auction_broken:
+            want_diags[(i, "P062", None)] += 1
         for code in w.wrong:
             want_diags[(i, code, None)] += 1
     for key in sorted(set(got_diags) | set(want_diags)):

@@ -1020,7 +1020,9 @@ impl<'g, 'a> Hand<'g, 'a> {
                 self.warn(tok.at as usize, "P029", msg);
             }
             last_line = Some(tok.line);
-            if txt != b"-" {
+            if txt == b"-" {
+                a.outs.push((pos as u32, tok.at));
+            } else {
                 let bid = values::parse_i32(txt).filter(|b| *b >= 0);
                 let is_pass = txt.eq_ignore_ascii_case(b"pass");
                 if bid.is_none() && !is_pass && txt != b"?" {
@@ -1032,6 +1034,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 }
                 a.calls.push(CallParse {
                     seat: start.map(|s| (s + pos) % n),
+                    at: tok.at,
                     round: (pos / n) as i32 + 1,
                     text: bytes_text(txt, latin1),
                     bid,

@@ -91,6 +91,9 @@ pub struct Derived<'a> {
     pub issues_unlisted: u64,
     /// Why values are left null, in plain words.
     pub missing: Vec<&'static str>,
+    /// Whether the declarer was dealt no marriage (K and Q of one suit):
+    /// `None` when the declarer or their cards are unknown.
+    pub declarer_without_marriage: Option<bool>,
 }
 
 /// The declarer and contract from the calls: the highest bid (bids rise, so
@@ -379,6 +382,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
     let no_marriage = d.dealt[declarer]
         .as_ref()
         .map(|_| !has_marriage_in(&held[declarer]));
+    d.declarer_without_marriage = no_marriage;
     let meld_trump = match (no_marriage, trump) {
         (Some(true), _) => Some(None),
         (_, t) => t,

@@ -11,6 +11,7 @@ use crate::columns::pinochle::HandsBuilder;
 use crate::columns::table::append_i32s;
 use crate::notation::ppn::values::{self, HandEntry};
 use crate::pinochle::rules::Profile;
+use crate::pinochle::rules::auction::{AuctionIssue, Call, auction_issues};
 use crate::pinochle::rules::hand::{
     Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
 };
@@ -45,10 +46,13 @@ impl Default for RulesConfig {
 #[derive(Default)]
 pub struct Scratch {
     calls: Vec<CallParse<'static>>,
+    outs: Vec<(u32, u32)>,
     cards: Vec<Option<Card>>,
     card_at: Vec<u32>,
     tricks: Vec<TrickParse>,
     stated_calls: Vec<(Option<usize>, Option<i32>)>,
+    auction_calls: Vec<(usize, Call)>,
+    auction_issues: Vec<AuctionIssue>,
     ranges: Vec<Range<usize>>,
     results: Vec<TrickResult>,
 }
@@ -67,6 +71,7 @@ impl Scratch {
             start,
             terminated: false,
             calls: relabel(std::mem::take(&mut self.calls)),
+            outs: std::mem::take(&mut self.outs),
         }
     }
 
@@ -88,8 +93,10 @@ impl Scratch {
         play: Option<PlayParse>,
         computed: Option<Computed>,
     ) {
-        if let Some(a) = auction {
+        if let Some(mut a) = auction {
             self.calls = relabel(a.calls);
+            a.outs.clear();
+            self.outs = a.outs;
         }
         if let Some(mut p) = play {
             p.cards.clear();
@@ -107,6 +114,8 @@ impl Scratch {
 pub struct CallParse<'a> {
     /// Position of the caller in the game's seats.
     pub seat: Option<usize>,
+    /// Byte offset of the call in the record.
+    pub at: u32,
     pub round: i32,
     pub text: Cow<'a, str>,
     pub bid: Option<i32>,
@@ -117,6 +126,8 @@ pub struct AuctionParse<'a> {
     pub start: Option<usize>,
     pub terminated: bool,
     pub calls: Vec<CallParse<'a>>,
+    /// The `-` entries: (position among all entries, byte offset).
+    pub outs: Vec<(u32, u32)>,
 }
 
 #[derive(Debug)]
@@ -314,6 +325,10 @@ impl<'a> Hand<'_, 'a> {
         calls.clear();
         ranges.clear();
         (scratch.stated_calls, scratch.ranges) = (calls, ranges);
+        if let Some(a) = auction {
+            self.check_auction(a, profile, scratch);
+        }
+        self.check_trump(&d, trump);
         self.report_issues(&d, play);
         self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
@@ -324,6 +339,121 @@ impl<'a> Hand<'_, 'a> {
             profile,
             derived: d,
         })
+    }
+
+    /// P063: the Trump tag against the declarer's cards: only a declarer
+    /// without a marriage leaves trump unnamed (`-`), and such a declarer
+    /// cannot name one.
+    fn check_trump(&mut self, d: &Derived, trump: Option<Option<Suit>>) {
+        let (Some(no_marriage), Some(named), Some(declarer)) =
+            (d.declarer_without_marriage, trump, d.declarer)
+        else {
+            return;
+        };
+        let who = self.seats[declarer].as_str();
+        let msg = match (no_marriage, named) {
+            (true, Some(suit)) => format!(
+                "Trump is {suit:?}, but declarer {who} holds no marriage and cannot name trump: the hand is computed as No Trump"
+            ),
+            (false, None) => format!(
+                "Trump is '-' (No Trump), but declarer {who} holds a marriage and names trump: the hand is computed without trump"
+            ),
+            _ => return,
+        };
+        let at = self.tag(K::Trump).map_or(0, |t| self.at(t));
+        self.warn(at, "P063", msg);
+    }
+
+    /// P062: the auction against the bidding rules (who calls first, rising
+    /// bids from the profile's minimum, Pass for good, when it ends).
+    fn check_auction(&mut self, a: &AuctionParse<'a>, profile: &Profile, scratch: &mut Scratch) {
+        let Some(start) = a.start else { return };
+        let mut calls = std::mem::take(&mut scratch.auction_calls);
+        let mut issues = std::mem::take(&mut scratch.auction_issues);
+        calls.extend(a.calls.iter().map(|c| {
+            let seat = c.seat.unwrap_or(start);
+            let pos = (c.round as usize - 1) * PLAYERS + (seat + PLAYERS - start) % PLAYERS;
+            let call = match c.bid {
+                Some(b) => Call::Bid(b),
+                None if c.text.eq_ignore_ascii_case("pass") => Call::Pass,
+                None => Call::Unknown,
+            };
+            (pos, call)
+        }));
+        let dealer = self.seat_of(K::Dealer);
+        auction_issues(
+            &calls,
+            start,
+            dealer,
+            profile.min_bid,
+            a.terminated,
+            &mut issues,
+        );
+        let seats = self.seats;
+        let tag_at = self.tag(K::Auction).map_or(0, |t| self.at(t));
+        let call_at = |i: usize| a.calls.get(i).map_or(tag_at, |c| c.at as usize);
+        let shown = |i: usize| &a.calls[i].text;
+        for issue in issues.drain(..) {
+            let (at, msg) = match issue {
+                AuctionIssue::WrongStart { first, expected } => (
+                    tag_at,
+                    format!(
+                        "the auction starts with {}, but the first call is the dealer's left's ({})",
+                        seats[first].as_str(),
+                        seats[expected].as_str()
+                    ),
+                ),
+                AuctionIssue::LowOpening { call, bid, min } => (
+                    call_at(call),
+                    format!(
+                        "opening bid {bid} is below the minimum bid of rules profile {} ({min})",
+                        profile.name
+                    ),
+                ),
+                AuctionIssue::NotHigher { call, bid, high } => (
+                    call_at(call),
+                    format!("bid {bid} is not above the highest bid before it ({high})"),
+                ),
+                AuctionIssue::AfterPass { call, seat } => (
+                    call_at(call),
+                    format!(
+                        "{} passed before and is out of the auction, found \"{}\" (expected '-')",
+                        seats[seat].as_str(),
+                        shown(call)
+                    ),
+                ),
+                AuctionIssue::OutWithoutPass { seat, round, pos } => (
+                    a.outs
+                        .iter()
+                        .find(|o| o.0 as usize == pos)
+                        .map_or(tag_at, |o| o.1 as usize),
+                    format!(
+                        "'-' for {} in round {round}, who has not passed (taken as out from there)",
+                        seats[seat].as_str()
+                    ),
+                ),
+                AuctionIssue::AfterEnd { call } => (
+                    call_at(call),
+                    format!(
+                        "the auction was over, found \"{}\" after it (the calls after it are not checked)",
+                        shown(call)
+                    ),
+                ),
+                AuctionIssue::Unfinished { still_in } => {
+                    let names: Vec<&str> = still_in.iter().map(|s| seats[*s].as_str()).collect();
+                    (
+                        tag_at,
+                        format!(
+                            "the auction stops while {} can still call (end it with '*' if it was cut short)",
+                            names.join(", ")
+                        ),
+                    )
+                }
+            };
+            self.warn(at, "P062", msg);
+        }
+        calls.clear();
+        (scratch.auction_calls, scratch.auction_issues) = (calls, issues);
     }
 
     fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
@@ -576,6 +706,7 @@ mod tests {
         for round in 1..=40 {
             a.calls.push(CallParse {
                 seat: Some(0),
+                at: 0,
                 round,
                 text: Cow::Borrowed(&text),
                 bid: None,
