@@ -3,7 +3,7 @@
 //! auction for good (later rounds show `-` for that seat), and the auction
 //! ends when one bidder is left (or everyone has passed).
 
-use super::hand::PLAYERS;
+use super::hand::{MAX_ISSUES, PLAYERS};
 
 /// A call of the auction, as the rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,19 +43,29 @@ pub enum AuctionIssue {
 /// entry of the auction (`-` included) from the first, whose seat is
 /// `start`; seats are clockwise positions `0..PLAYERS`. Stops at the first
 /// unknown call (what follows cannot be judged) and after the first call
-/// made when the auction was already over.
+/// made when the auction was already over. Lists [`MAX_ISSUES`] issues at
+/// most (an auction can hold millions of calls) and returns how many more
+/// there were.
 pub fn auction_issues(
-    calls: &[(usize, Call)],
+    calls: impl IntoIterator<Item = (usize, Call)>,
     start: usize,
     dealer: Option<usize>,
     min_bid: i32,
     terminated: bool,
     out: &mut Vec<AuctionIssue>,
-) {
+) -> u64 {
+    let mut unlisted = 0u64;
+    let mut note = |issue: AuctionIssue| {
+        if out.len() < MAX_ISSUES {
+            out.push(issue);
+        } else {
+            unlisted += 1;
+        }
+    };
     if let Some(d) = dealer
         && (d + 1) % PLAYERS != start
     {
-        out.push(AuctionIssue::WrongStart {
+        note(AuctionIssue::WrongStart {
             first: start,
             expected: (d + 1) % PLAYERS,
         });
@@ -65,18 +75,18 @@ pub fn auction_issues(
     let mut high: Option<i32> = None;
     let mut ended = false;
     let mut next = 0usize;
-    for (i, &(pos, call)) in calls.iter().enumerate() {
+    for (i, (pos, call)) in calls.into_iter().enumerate() {
         if call == Call::Unknown {
-            return;
+            return unlisted;
         }
         if ended {
-            out.push(AuctionIssue::AfterEnd { call: i });
-            return;
+            note(AuctionIssue::AfterEnd { call: i });
+            return unlisted;
         }
         for gap in next..pos {
             let seat = (start + gap) % PLAYERS;
             if !passed[seat] {
-                out.push(AuctionIssue::OutWithoutPass {
+                note(AuctionIssue::OutWithoutPass {
                     seat,
                     round: gap / PLAYERS + 1,
                     pos: gap,
@@ -89,7 +99,7 @@ pub fn auction_issues(
         next = pos + 1;
         let seat = (start + pos) % PLAYERS;
         if passed[seat] {
-            out.push(AuctionIssue::AfterPass { call: i, seat });
+            note(AuctionIssue::AfterPass { call: i, seat });
         } else {
             match call {
                 Call::Pass => {
@@ -98,12 +108,12 @@ pub fn auction_issues(
                 }
                 Call::Bid(bid) => {
                     match high {
-                        Some(h) if bid <= h => out.push(AuctionIssue::NotHigher {
+                        Some(h) if bid <= h => note(AuctionIssue::NotHigher {
                             call: i,
                             bid,
                             high: h,
                         }),
-                        None if bid < min_bid => out.push(AuctionIssue::LowOpening {
+                        None if bid < min_bid => note(AuctionIssue::LowOpening {
                             call: i,
                             bid,
                             min: min_bid,
@@ -119,8 +129,9 @@ pub fn auction_issues(
     }
     if !ended && !terminated {
         let still_in = (0..PLAYERS).filter(|s| !passed[*s]).collect();
-        out.push(AuctionIssue::Unfinished { still_in });
+        note(AuctionIssue::Unfinished { still_in });
     }
+    unlisted
 }
 
 #[cfg(test)]
@@ -145,8 +156,25 @@ mod tests {
             })
             .collect();
         let mut out = Vec::new();
-        auction_issues(&calls, 0, Some(3), 50, terminated, &mut out);
+        auction_issues(calls, 0, Some(3), 50, terminated, &mut out);
         out
+    }
+
+    #[test]
+    fn issues_past_the_cap_are_counted() {
+        let calls = (0..3000).map(|pos| (pos, Bid(50)));
+        let mut out = Vec::new();
+        let unlisted = auction_issues(calls, 0, None, 50, true, &mut out);
+        assert_eq!(out.len(), MAX_ISSUES);
+        assert_eq!(unlisted, 2999 - MAX_ISSUES as u64);
+        assert_eq!(
+            out[MAX_ISSUES - 1],
+            NotHigher {
+                call: MAX_ISSUES,
+                bid: 50,
+                high: 50
+            }
+        );
     }
 
     #[test]
@@ -210,7 +238,7 @@ mod tests {
             vec![Unfinished { still_in: vec![3] }]
         );
         let mut out = Vec::new();
-        auction_issues(&[(0, Pass)], 1, Some(1), 50, true, &mut out);
+        auction_issues([(0, Pass)], 1, Some(1), 50, true, &mut out);
         assert_eq!(
             out,
             vec![WrongStart {

@@ -51,7 +51,6 @@ pub struct Scratch {
     card_at: Vec<u32>,
     tricks: Vec<TrickParse>,
     stated_calls: Vec<(Option<usize>, Option<i32>)>,
-    auction_calls: Vec<(usize, Call)>,
     auction_issues: Vec<AuctionIssue>,
     ranges: Vec<Range<usize>>,
     results: Vec<TrickResult>,
@@ -368,9 +367,8 @@ impl<'a> Hand<'_, 'a> {
     /// bids from the profile's minimum, Pass for good, when it ends).
     fn check_auction(&mut self, a: &AuctionParse<'a>, profile: &Profile, scratch: &mut Scratch) {
         let Some(start) = a.start else { return };
-        let mut calls = std::mem::take(&mut scratch.auction_calls);
         let mut issues = std::mem::take(&mut scratch.auction_issues);
-        calls.extend(a.calls.iter().map(|c| {
+        let calls = a.calls.iter().map(|c| {
             let seat = c.seat.unwrap_or(start);
             let pos = (c.round as usize - 1) * PLAYERS + (seat + PLAYERS - start) % PLAYERS;
             let call = match c.bid {
@@ -379,10 +377,10 @@ impl<'a> Hand<'_, 'a> {
                 None => Call::Unknown,
             };
             (pos, call)
-        }));
+        });
         let dealer = self.seat_of(K::Dealer);
-        auction_issues(
-            &calls,
+        let unlisted = auction_issues(
+            calls,
             start,
             dealer,
             profile.min_bid,
@@ -452,8 +450,8 @@ impl<'a> Hand<'_, 'a> {
             };
             self.warn(at, "P062", msg);
         }
-        calls.clear();
-        (scratch.auction_calls, scratch.auction_issues) = (calls, issues);
+        self.diags.add_unlisted(unlisted);
+        scratch.auction_issues = issues;
     }
 
     fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
