@@ -200,6 +200,7 @@ class Hand:
     tricks: list = field(default_factory=list)  # (leader, [cards in play order])
     illegal: list = field(default_factory=list)  # trick number (1-based) of each illegal card
     auction_broken: bool = False  # spoil_auction broke a bidding rule
+    wrong_lead: bool = False  # the first trick led by another seat than the declarer
     trump_mismatch: bool = False  # Trump named without a marriage, or `-` with one
     # what the rules give
     declarer: str | None = None
@@ -409,6 +410,9 @@ def random_hand(rng: random.Random, profile: Profile, illegal_rate: float) -> Ha
         return h  # No Board: not played
     held = {s: list(deal[s]) for s in SEATS}
     leader = decl
+    if rng.random() < 0.03:  # someone else leads the first trick (P052)
+        leader = next_seat(decl, rng.randint(1, 3))
+        h.wrong_lead = True
     n_tricks = 20 if rng.random() < 0.97 else rng.randint(0, 19)
     for k in range(n_tricks):
         cards = []
@@ -442,7 +446,7 @@ def dots(cards):
 class Written:
     text: str
     wrong: set  # codes of the annotations written wrong on purpose
-    trick_lines: dict  # trick number -> 1-based line in the file
+    trick_lines: dict  # trick number -> 1-based line in the file (0: the Play tag)
     tags: dict  # tag name -> the value written (ints and lists as such)
     seat_melds: dict  # seat -> (cards shown, points) as written in Melds
     trick_notes: list  # (winner, points) written after each trick, or None
@@ -459,7 +463,8 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
     out.append(f'[Dealer "{h.dealer}"]')
     first = next_seat(h.dealer)
     if len(h.tricks) < 20 or rng.random() < 0.7:
-        out.append(f'[Deal "{first}:' + " ".join(dots(h.deal[next_seat(first, k)]) for k in range(4)) + '"]')
+        lead = first if rng.random() < 0.8 else rng.choice(SEATS)
+        out.append(f'[Deal "{lead}:' + " ".join(dots(h.deal[next_seat(lead, k)]) for k in range(4)) + '"]')
         tags["Deal"] = True
 
     def tag(name, value, code, bad_value):
@@ -499,6 +504,7 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
     for k in range(0, len(calls), 4):
         out.append(" ".join(calls[k : k + 4]))
     if h.tricks:
+        trick_lines[0] = line0 + len(out)
         out.append(f'[Play "{h.tricks[0][0]}"]')
         for k, (_, cards) in enumerate(h.tricks):
             row = " ".join(cards)

@@ -153,6 +153,8 @@ def compare(tables, hands, written):
             got_diags[(e["record_index"], e["code"], line)] += 1
     want_diags = Counter()
     for i, (h, w) in enumerate(zip(hands, written)):
+        if h.wrong_lead:
+            want_diags[(i, "P052", w.trick_lines[0])] += 1
         for k in h.illegal:
             want_diags[(i, "P052", w.trick_lines[k])] += 1
         if h.trump_mismatch:

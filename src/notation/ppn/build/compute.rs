@@ -328,6 +328,7 @@ impl<'a> Hand<'_, 'a> {
             self.check_auction(a, profile, scratch);
         }
         self.check_trump(&d, trump);
+        self.check_lead(&d, play);
         self.report_issues(&d, play);
         self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
@@ -361,6 +362,23 @@ impl<'a> Hand<'_, 'a> {
         };
         let at = self.tag(K::Trump).map_or(0, |t| self.at(t));
         self.warn(at, "P063", msg);
+    }
+
+    /// P052 for the first lead: the declarer leads the first trick.
+    fn check_lead(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
+        let (Some(start), Some(declarer)) = (play.and_then(|p| p.start), d.declarer) else {
+            return;
+        };
+        if start != declarer {
+            let msg = format!(
+                "the play starts with {}, but the declarer ({}) leads the first trick: tricks are read from {} as written",
+                self.seats[start].as_str(),
+                self.seats[declarer].as_str(),
+                self.seats[start].as_str()
+            );
+            let at = self.tag(K::Play).map_or(0, |t| self.at(t));
+            self.warn(at, "P052", msg);
+        }
     }
 
     /// P062: the auction against the bidding rules (who calls first, rising
