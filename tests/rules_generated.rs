@@ -177,6 +177,19 @@ fn corrupted_annotations_are_reported_at_their_line() {
                     3 => {
                         let j = find("[HandScores").unwrap();
                         lines[j] = "[HandScores \"1:2\"]".to_string();
+                        // The next hand of the same game no longer starts
+                        // where this one ended.
+                        let number = |l: &str| l[7..l.len() - 2].parse::<u32>().unwrap();
+                        let this = number(&lines[i]);
+                        if let Some(n) =
+                            (end..lines.len()).find(|&j| lines[j].starts_with("[Hand "))
+                            && number(&lines[n]) == this + 1
+                        {
+                            let g = (n..lines.len())
+                                .find(|&j| lines[j].starts_with("[GameScores"))
+                                .unwrap();
+                            expected.insert((g as u64 + 1, "P064".to_string()));
+                        }
                         Some((j, "P056"))
                     }
                     4 => {

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use super::lex::{Lists, Tag, TagState, Token};
 pub mod compute;
+pub mod game;
 
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
@@ -253,6 +254,11 @@ fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
 /// Builds the rows of every hand of `g`.
 pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut Builders) {
     let mut late = g.late.iter().peekable();
+    // How the hand before ended (P064), from the inheritance pass for the
+    // group's first hand, then hand by hand.
+    let mut before = g
+        .before
+        .and_then(|[n, gs, hs]| game::ended_from_text(n, gs, hs));
     for (hi, h) in g.hands.iter().enumerate() {
         let mut diags = Diags::default();
         for d in &h.lexed.warnings {
@@ -270,7 +276,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
             diags.push(e.clone());
         }
         if is_hand {
-            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), cfg, out);
+            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), cfg, &mut before, out);
         }
         let diags = diags.finish();
         let rec = RecordRef {
@@ -514,7 +520,14 @@ impl<'g, 'a> Hand<'g, 'a> {
         players
     }
 
-    fn write(mut self, file: &FileInfo, hand_id: u64, cfg: &RulesConfig, out: &mut Builders) {
+    fn write(
+        mut self,
+        file: &FileInfo,
+        hand_id: u64,
+        cfg: &RulesConfig,
+        before: &mut Option<game::Ended>,
+        out: &mut Builders,
+    ) {
         let h = self.h;
         let o = &mut out.hands;
         o.hand_id.append_value(hand_id);
@@ -649,6 +662,13 @@ impl<'g, 'a> Hand<'g, 'a> {
         let meld_scores = self.scores(K::MeldScores);
         let play_scores = self.scores(K::PlayScores);
         let hand_scores = self.scores(K::HandScores);
+        if cfg.compute
+            && let Some(msg) = game::check(before.as_ref(), hand_number, game_scores.as_deref())
+        {
+            let at = self.at(self.tag(K::GameScores).unwrap());
+            self.warn(at, "P064", msg);
+        }
+        *before = game::ended(hand_number, game_scores.as_deref(), hand_scores.as_deref());
         // Team count from the score tags when they say, else the usual default.
         let teams = self.teams([&game_scores, &meld_scores, &play_scores, &hand_scores]);
         let victor = self.int(K::Victor);

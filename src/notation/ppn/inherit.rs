@@ -118,6 +118,11 @@ impl<'a> Resolver<'a> {
     pub fn resolve(&mut self, groups: &mut [Group<'a>]) {
         let mut prev: Option<(usize, usize)> = None;
         for gi in 0..groups.len() {
+            if prev.is_some() || !self.carried.is_empty() {
+                let value = |name: &[u8]| self.lookup(groups, prev, name).map(|t| t.value);
+                groups[gi].before =
+                    Some([value(b"Hand"), value(b"GameScores"), value(b"HandScores")]);
+            }
             for hi in 0..groups[gi].hands.len() {
                 let h = &groups[gi].hands[hi];
                 if h.lexed.error.is_some() || h.lexed.tags.is_empty() {
