@@ -212,7 +212,7 @@ fn check_prints_diagnostics_like_a_compiler() {
             "testdata/pinochle/invalid.ppn:6:8: error[P001]: unterminated string in tag Event",
         ))
         .stdout(predicate::str::contains(
-            "2 file(s), 11 records: 6 hands, 5 errors (records quarantined), 62 warnings, 5 infos\n",
+            "2 file(s), 11 records: 6 hands, 5 errors (records quarantined), 66 warnings, 5 infos\n",
         ));
     // Warnings alone pass, unless denied.
     deckhand()
@@ -220,7 +220,7 @@ fn check_prints_diagnostics_like_a_compiler() {
         .assert()
         .success()
         .stdout(
-            "1 file(s), 3 records: 3 hands, 0 errors (records quarantined), 62 warnings, 2 infos\n",
+            "1 file(s), 3 records: 3 hands, 0 errors (records quarantined), 66 warnings, 2 infos\n",
         );
     deckhand()
         .args([

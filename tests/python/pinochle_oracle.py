@@ -487,8 +487,14 @@ def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: boo
         shows = []
         for k in range(4):
             seat = next_seat(start, k)
-            pts = sum(p for _, _, p in h.seat_melds[seat]) + (1 if lied and k == 0 else 0)
+            pts = sum(p for _, _, p in h.seat_melds[seat])
             cards = shown(h.deal[seat], h.trump)
+            if lied and k == 0:
+                not_dealt = [c for c in DECK if c not in h.deal[seat]]
+                if rng.random() < 0.5 or not not_dealt:
+                    pts += 1
+                else:  # shows a card it was not dealt
+                    cards = sorted(cards + [rng.choice(not_dealt)], key=lambda c: (SUITS.index(c[0]), RANKS.index(c[1])))
             seat_melds[seat] = (cards, pts)
             shows.append(f"{dots(cards)}({pts})")
         out.append(f'[Melds "{start}:' + " ".join(shows) + '"]')

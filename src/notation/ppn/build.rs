@@ -970,6 +970,12 @@ impl<'g, 'a> Hand<'g, 'a> {
             );
             let m = d.and_then(|d| d.melds[pos].as_ref());
             self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
+            if let (Some(shown), Some(dealt)) = (
+                meld[pos].and_then(|e| e.cards),
+                d.and_then(|d| d.dealt[pos].as_deref()),
+            ) {
+                self.check_shown(pos, shown, dealt);
+            }
             out.computed_meld_points.append_option(m.map(|m| m.0));
             out.computed_melds.append(m.map(|m| m.1.as_slice()));
         }

@@ -15,7 +15,8 @@ use crate::pinochle::rules::auction::{AuctionIssue, Call, auction_issues};
 use crate::pinochle::rules::hand::{
     Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
 };
-use crate::pinochle::{Card, Seat, Suit};
+use crate::pinochle::rules::meld::counts;
+use crate::pinochle::{Card, Rank, Seat, Suit};
 
 /// Which rules to apply, chosen per hand.
 #[derive(Clone, Debug)]
@@ -639,6 +640,33 @@ impl<'a> Hand<'_, 'a> {
             let msg = format!(
                 "{}'s meld is {c} by the cards, annotated {a}",
                 self.seats[pos].as_str()
+            );
+            self.warn(at, "P055", msg);
+        }
+    }
+
+    /// P055 for meld cards shown that the seat was not dealt (as many times).
+    pub(super) fn check_shown(&mut self, pos: usize, shown: &[Card], dealt: &[Card]) {
+        let (show, have) = (counts(shown), counts(dealt));
+        let mut excess = Vec::new();
+        for suit in Suit::DOT_ORDER {
+            for rank in Rank::ALL {
+                let (s, h) = (
+                    show[suit as usize][rank as usize],
+                    have[suit as usize][rank as usize],
+                );
+                if s > h {
+                    let card = Card { suit, rank };
+                    excess.push(format!("{} ({s} shown, {h} dealt)", card.as_str()));
+                }
+            }
+        }
+        if !excess.is_empty() {
+            let at = self.tag(K::Melds).map_or(0, |t| self.at(t));
+            let msg = format!(
+                "{}'s Melds shows cards it was not dealt: {}",
+                self.seats[pos].as_str(),
+                excess.join(", ")
             );
             self.warn(at, "P055", msg);
         }
