@@ -777,6 +777,17 @@ impl<'g, 'a> Hand<'g, 'a> {
         let auction = self.parse_auction(&mut scratch);
         let play = self.parse_play(&mut scratch);
         let dealt = self.by_seat(K::Deal, &deal);
+        // The meld cards each seat shows, for the rules (the seats rows
+        // report what does not fit the seats).
+        let mut shown: [Option<&[Card]>; compute::PLAYERS] = [None; compute::PLAYERS];
+        if self.players == compute::PLAYERS
+            && let Some(l) = &melds
+            && let Some(first) = seat_index(self.seats, l.first)
+        {
+            for (j, e) in l.entries.iter().enumerate().take(compute::PLAYERS) {
+                shown[(first + j) % compute::PLAYERS] = e.cards;
+            }
+        }
         let stated_scores = Scores {
             game: game_scores.as_deref(),
             meld: meld_scores.as_deref(),
@@ -788,6 +799,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             auction.as_ref(),
             play.as_ref(),
             &dealt[..self.players],
+            shown,
             &stated_scores,
             &mut scratch,
         );
@@ -970,11 +982,11 @@ impl<'g, 'a> Hand<'g, 'a> {
             );
             let m = d.and_then(|d| d.melds[pos].as_ref());
             self.compare_meld(pos, meld[pos].and_then(|e| e.points), m.map(|m| m.0));
-            if let (Some(shown), Some(dealt)) = (
-                meld[pos].and_then(|e| e.cards),
-                d.and_then(|d| d.dealt[pos].as_deref()),
-            ) {
-                self.check_shown(pos, shown, dealt);
+            if let Some(d) = d
+                && d.shown_not_dealt & (1 << pos) != 0
+                && let (Some(shown), Some(dealt)) = (cards(meld[pos]), d.dealt[pos].as_deref())
+            {
+                self.report_shown(pos, shown, dealt);
             }
             out.computed_meld_points.append_option(m.map(|m| m.0));
             out.computed_melds.append(m.map(|m| m.1.as_slice()));
@@ -1061,6 +1073,7 @@ impl<'g, 'a> Hand<'g, 'a> {
                 a.calls.push(CallParse {
                     seat: start.map(|s| (s + pos) % n),
                     at: tok.at,
+                    pass: is_pass,
                     round: (pos / n) as i32 + 1,
                     text: bytes_text(txt, latin1),
                     bid,

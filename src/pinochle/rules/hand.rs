@@ -34,6 +34,8 @@ pub struct Stated<'a, 'd> {
     pub play_terminated: bool,
     /// Cards dealt to each seat, from a Deal tag.
     pub deal: [Option<&'d [Card]>; PLAYERS],
+    /// Cards each seat shows for its melds (the Melds tag).
+    pub shown: [Option<&'d [Card]>; PLAYERS],
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,6 +93,9 @@ pub struct Derived<'a> {
     pub issues_unlisted: u64,
     /// Why values are left null, in plain words.
     pub missing: Vec<&'static str>,
+    /// Bit `seat` set when the seat's meld cards (`Stated::shown`) are not
+    /// all among the cards it was dealt (as many times).
+    pub shown_not_dealt: u8,
     /// Whether the declarer was dealt no marriage (K and Q of one suit):
     /// `None` when the declarer or their cards are unknown.
     pub declarer_without_marriage: Option<bool>,
@@ -108,6 +113,16 @@ pub fn auction_winner(calls: &[(Option<usize>, Option<i32>)]) -> Option<(Option<
         }
     }
     best
+}
+
+/// Whether every card of `cards` is among `have` (counts), as many times.
+pub fn within(cards: &[Card], have: &Counts) -> bool {
+    let mut left = *have;
+    cards.iter().all(|c| {
+        let n = &mut left[c.suit as usize][c.rank as usize];
+        *n = n.wrapping_sub(1);
+        *n != u32::MAX
+    })
 }
 
 /// The full double deck: four of each A T K Q J in each suit, from the
@@ -372,6 +387,13 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         d.missing.push("no Deal tag and no play");
     }
 
+    for (seat, shown) in s.shown.iter().enumerate() {
+        if let (Some(shown), Some(_)) = (shown, &d.dealt[seat])
+            && !within(shown, &held[seat])
+        {
+            d.shown_not_dealt |= 1 << seat;
+        }
+    }
     // Melds and the score.
     let Some(declarer) = d.declarer else {
         if d.missing.is_empty() {
@@ -813,6 +835,23 @@ mod tests {
             Issue::NotHeld { index, .. } if index == 4 + MAX_ISSUES - 6
         ));
         assert_eq!(tricks, 700);
+    }
+
+    #[test]
+    fn shown_cards_must_be_among_the_cards_dealt() {
+        let dealt = dot("AK.Q..J");
+        let have = counts(&dealt);
+        for (shown, fits) in [
+            ("", true),
+            ("K.Q..J", true),
+            ("AK.Q..J", true),
+            ("AAK...", false),
+            ("...Q", false),
+            ("K.QQ..", false),
+        ] {
+            let cards = dot(shown);
+            assert_eq!(within(&cards, &have), fits, "{shown}");
+        }
     }
 
     #[test]

@@ -12,9 +12,8 @@ use crate::columns::table::append_i32s;
 use crate::notation::ppn::values::{self, HandEntry};
 use crate::pinochle::rules::Profile;
 use crate::pinochle::rules::auction::{AuctionIssue, Call, auction_issues};
-use crate::pinochle::rules::hand::{
-    Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
-};
+pub use crate::pinochle::rules::hand::PLAYERS;
+use crate::pinochle::rules::hand::{Derived, Issue, Stated, TEAMS, TrickResult, derive_into};
 use crate::pinochle::rules::meld::counts;
 use crate::pinochle::{Card, Rank, Seat, Suit};
 
@@ -116,6 +115,8 @@ pub struct CallParse<'a> {
     pub seat: Option<usize>,
     /// Byte offset of the call in the record.
     pub at: u32,
+    /// `Pass` (in any case).
+    pub pass: bool,
     pub round: i32,
     pub text: Cow<'a, str>,
     pub bid: Option<i32>,
@@ -268,12 +269,14 @@ impl<'a> Hand<'_, 'a> {
         self.seats.iter().position(|&x| x == s)
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn compute<'d>(
         &mut self,
         cfg: &'d RulesConfig,
         auction: Option<&AuctionParse<'a>>,
         play: Option<&PlayParse<'a>>,
         dealt: &[Option<HandEntry<'d>>],
+        shown: [Option<&'d [Card]>; PLAYERS],
         scores: &Scores,
         scratch: &mut Scratch,
     ) -> Option<Computed<'d>> {
@@ -320,6 +323,7 @@ impl<'a> Hand<'_, 'a> {
             tricks: &ranges,
             play_terminated: play.is_some_and(|p| p.terminated),
             deal,
+            shown,
         };
         let d = derive_into(&stated, profile, std::mem::take(&mut scratch.results));
         calls.clear();
@@ -392,7 +396,7 @@ impl<'a> Hand<'_, 'a> {
             let pos = (c.round as usize - 1) * PLAYERS + (seat + PLAYERS - start) % PLAYERS;
             let call = match c.bid {
                 Some(b) => Call::Bid(b),
-                None if c.text.eq_ignore_ascii_case("pass") => Call::Pass,
+                None if c.pass => Call::Pass,
                 None => Call::Unknown,
             };
             (pos, call)
@@ -406,6 +410,11 @@ impl<'a> Hand<'_, 'a> {
             a.terminated,
             &mut issues,
         );
+        self.diags.add_unlisted(unlisted);
+        if issues.is_empty() {
+            scratch.auction_issues = issues;
+            return;
+        }
         let seats = self.seats;
         let tag_at = self.tag(K::Auction).map_or(0, |t| self.at(t));
         let call_at = |i: usize| a.calls.get(i).map_or(tag_at, |c| c.at as usize);
@@ -469,7 +478,6 @@ impl<'a> Hand<'_, 'a> {
             };
             self.warn(at, "P062", msg);
         }
-        self.diags.add_unlisted(unlisted);
         scratch.auction_issues = issues;
     }
 
@@ -645,8 +653,9 @@ impl<'a> Hand<'_, 'a> {
         }
     }
 
-    /// P055 for meld cards shown that the seat was not dealt (as many times).
-    pub(super) fn check_shown(&mut self, pos: usize, shown: &[Card], dealt: &[Card]) {
+    /// P055 for meld cards shown that the seat was not dealt, as many times
+    /// (found by the rules: `Derived::shown_not_dealt`).
+    pub(super) fn report_shown(&mut self, pos: usize, shown: &[Card], dealt: &[Card]) {
         let (show, have) = (counts(shown), counts(dealt));
         let mut excess = Vec::new();
         for suit in Suit::DOT_ORDER {
@@ -661,15 +670,13 @@ impl<'a> Hand<'_, 'a> {
                 }
             }
         }
-        if !excess.is_empty() {
-            let at = self.tag(K::Melds).map_or(0, |t| self.at(t));
-            let msg = format!(
-                "{}'s Melds shows cards it was not dealt: {}",
-                self.seats[pos].as_str(),
-                excess.join(", ")
-            );
-            self.warn(at, "P055", msg);
-        }
+        let at = self.tag(K::Melds).map_or(0, |t| self.at(t));
+        let msg = format!(
+            "{}'s Melds shows cards it was not dealt: {}",
+            self.seats[pos].as_str(),
+            excess.join(", ")
+        );
+        self.warn(at, "P055", msg);
     }
 
     /// Warnings for annotated trick winners and points that the cards do not give.
@@ -751,6 +758,7 @@ mod tests {
             a.calls.push(CallParse {
                 seat: Some(0),
                 at: 0,
+                pass: true,
                 round,
                 text: Cow::Borrowed(&text),
                 bid: None,
