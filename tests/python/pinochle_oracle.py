@@ -377,6 +377,19 @@ def spoil_auction(rng: random.Random, calls, profile: Profile):
     return True
 
 
+def game_break(before: Written, this: Written):
+    """Rule 6 as deckhand checks it (P064), on the values as written: the
+    hand after hand n, numbered n+1, starts at hand n's GameScores plus its
+    HandScores."""
+    b, t = before.tags, this.tags
+    if not all(k in b for k in ("Hand", "GameScores", "HandScores")):
+        return False
+    if t.get("Hand") != b["Hand"] + 1 or "GameScores" not in t:
+        return False
+    end = [g + x for g, x in zip(b["GameScores"], b["HandScores"])]
+    return t["GameScores"] != end
+
+
 def random_hand(rng: random.Random, profile: Profile, illegal_rate: float) -> Hand:
     dealer = rng.choice(SEATS)
     deal = random_deal(rng, next_seat(dealer))
@@ -456,10 +469,20 @@ def score_text(v):
     return ":".join(str(x) for x in v) if isinstance(v, list) else str(v)
 
 
-def write_hand(rng: random.Random, h: Hand, line0: int, annotate: bool, lie: bool) -> Written:
+def write_hand(
+    rng: random.Random, h: Hand, line0: int, annotate: bool, lie: bool, game=None
+) -> Written:
     """PPN text of `h`. `annotate` writes the tags the rules give (right,
-    unless `lie` changes one of them); `line0` is the file line it starts on."""
+    unless `lie` changes one of them); `line0` is the file line it starts on;
+    `game`, if given, is (hand number in its game, GameScores or None)."""
     out, wrong, trick_lines, tags, seat_melds, notes = [], set(), {}, {}, {}, []
+    if game is not None:
+        number, scores = game
+        tags["Hand"] = number
+        out.append(f'[Hand "{number}"]')
+        if scores is not None:
+            tags["GameScores"] = scores
+            out.append(f'[GameScores "{score_text(scores)}"]')
     out.append(f'[Dealer "{h.dealer}"]')
     first = next_seat(h.dealer)
     if len(h.tricks) < 20 or rng.random() < 0.7:

@@ -17,7 +17,7 @@ import pinochle_oracle as po
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
-RULE_CODES = {"P050", "P051", "P052", "P053", "P054", "P055", "P056", "P057", "P058", "P059", "P062", "P063"}
+RULE_CODES = {"P050", "P051", "P052", "P053", "P054", "P055", "P056", "P057", "P058", "P059", "P062", "P063", "P064"}
 
 HOUSE = po.Profile(
     min_bid=30,
@@ -42,10 +42,28 @@ HOUSE = po.Profile(
 def archive(seed, n, profile, illegal_rate):
     rng = random.Random(seed)
     text, line, hands, written = ["% PPN 1.0\n% IMPORT\n\n"], 4, [], []
+    number, total = 0, [0, 0]
     for _ in range(n):
         h = po.random_hand(rng, profile, illegal_rate)
         po.derive(h, profile)
-        w = po.write_hand(rng, h, line, annotate=rng.random() < 0.7, lie=rng.random() < 0.2)
+        # Games of one to eight hands; GameScores add up the hands' scores,
+        # but are missing now and then, or one off (P064 on the values as
+        # written: po.game_break).
+        if number == 0 or rng.random() < 0.15:
+            number, total = 0, [0, 0]
+        number += 1
+        scores = list(total) if rng.random() < 0.95 else None
+        if scores is not None and rng.random() < 0.03:
+            scores[1] += 1
+        w = po.write_hand(
+            rng,
+            h,
+            line,
+            annotate=rng.random() < 0.7,
+            lie=rng.random() < 0.2,
+            game=(number, scores),
+        )
+        total = [t + x for t, x in zip(total, h.hand_scores or [0, 0])]
         text.append(w.text + "\n")
         line += w.text.count("\n") + 1
         hands.append(h)
@@ -97,6 +115,8 @@ def compare(tables, hands, written):
             ("meld_scores", "MeldScores"),
             ("play_scores", "PlayScores"),
             ("hand_scores", "HandScores"),
+            ("hand_number", "Hand"),
+            ("game_scores", "GameScores"),
         ]:
             check(i, f"{name} tag", r[col], w.tags.get(name))
         check(i, "auction_start", r["auction_start"], po.next_seat(h.dealer))
@@ -157,6 +177,8 @@ def compare(tables, hands, written):
             want_diags[(i, "P052", w.trick_lines[0])] += 1
         for k in h.illegal:
             want_diags[(i, "P052", w.trick_lines[k])] += 1
+        if i > 0 and po.game_break(written[i - 1], w):
+            want_diags[(i, "P064", None)] += 1
         if h.trump_mismatch:
             want_diags[(i, "P063", None)] += 1
         if h.auction_broken:
