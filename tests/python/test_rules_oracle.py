@@ -46,7 +46,8 @@ def archive(seed, n, profile, illegal_rate):
     for _ in range(n):
         h = po.random_hand(rng, profile, illegal_rate)
         po.derive(h, profile)
-        # Games of one to eight hands; GameScores add up the hands' scores,
+        # Games of about seven hands (a new one at each hand with
+        # probability 0.15); GameScores add up the hands' scores,
         # but are missing now and then, or one off (P064 on the values as
         # written: po.game_break).
         if number == 0 or rng.random() < 0.15:
