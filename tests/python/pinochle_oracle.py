@@ -372,6 +372,9 @@ def spoil_auction(rng: random.Random, calls, profile: Profile):
         calls.pop()
         while calls and calls[-1] == "-":
             calls.pop()
+        if rng.random() < 0.5:
+            calls.append("*")  # and said so: not a broken rule
+            return False
     else:
         return False
     return True
@@ -552,4 +555,7 @@ def write_hand(
             notes.append(note)
             trick_lines[k + 1] = line0 + len(out)
             out.append(row)
+        if len(h.tricks) < 20 and rng.random() < 0.5:
+            out.append("*")  # the play was cut short, and says so
+            tags["play *"] = True
     return Written("\n".join(out) + "\n", wrong, trick_lines, tags, seat_melds, notes)

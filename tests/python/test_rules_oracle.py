@@ -121,6 +121,8 @@ def compare(tables, hands, written):
         ]:
             check(i, f"{name} tag", r[col], w.tags.get(name))
         check(i, "auction_start", r["auction_start"], po.next_seat(h.dealer))
+        check(i, "auction_terminated", r["auction_terminated"], "*" in h.auction)
+        check(i, "play_terminated", r["play_terminated"], "play *" in w.tags if h.tricks else None)
         check(i, "play_start", r["play_start"], h.tricks[0][0] if h.tricks else None)
     for r in tables["seats"]:
         i = by_id[r["hand_id"]]
@@ -158,7 +160,7 @@ def compare(tables, hands, written):
     for i, h in enumerate(hands):
         seq, first = 0, po.next_seat(h.dealer)
         for j, c in enumerate(h.auction):
-            if c != "-":
+            if c not in ("-", "*"):
                 seat = po.next_seat(first, j)
                 bids[(i, seq)] = (j // 4 + 1, seat, str(c), c if isinstance(c, int) else None)
                 seq += 1
