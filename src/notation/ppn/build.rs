@@ -306,6 +306,8 @@ struct Hand<'g, 'a> {
     seats: &'static [Seat],
     /// Bit `s` set for each seat `s` of `seats`.
     seat_mask: u8,
+    /// The Dealer tag's seat, once read.
+    dealer: Option<Seat>,
 }
 
 /// The most seats a game has (`seats_for`).
@@ -332,6 +334,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             players: 4,
             seats: seats_for(4).unwrap(),
             seat_mask: 0,
+            dealer: None,
         };
         let range = |r: &std::ops::Range<u32>| r.start as usize..r.end as usize;
         for ti in range(&h.lexed.tags).chain(range(&h.extra)) {
@@ -613,6 +616,7 @@ impl<'g, 'a> Hand<'g, 'a> {
 
         let hand_number = self.int(K::Hand);
         let dealer = self.seat(K::Dealer);
+        self.dealer = dealer;
         let declarer = self.seat(K::Declarer);
         let contract = self.int(K::Contract);
         let trump = self.present(K::Trump as usize).and_then(|v| {
@@ -668,7 +672,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             let at = self.at(self.tag(K::GameScores).unwrap());
             self.warn(at, "P064", msg);
         }
-        *before = game::ended(hand_number, game_scores.as_deref(), hand_scores.as_deref());
+        *before = game::ended(hand_number, game_scores.as_ref(), hand_scores.as_ref());
         // Team count from the score tags when they say, else the usual default.
         let teams = self.teams([&game_scores, &meld_scores, &play_scores, &hand_scores]);
         let victor = self.int(K::Victor);

@@ -401,7 +401,9 @@ impl<'a> Hand<'_, 'a> {
             };
             (pos, call)
         });
-        let dealer = self.seat_of(K::Dealer);
+        let dealer = self
+            .dealer
+            .and_then(|d| self.seats.iter().position(|&x| x == d));
         let unlisted = auction_issues(
             calls,
             start,

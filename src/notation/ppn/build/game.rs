@@ -5,51 +5,36 @@
 //! values as written are compared (a hand's computed scores are not known to
 //! the hand after it, which may be built on another thread).
 
-use smallvec::SmallVec;
-
 use crate::notation::ppn::values::{self, ScoreList};
 
-type Scores = SmallVec<[i32; 4]>;
-
-/// How the hand before ended, when it says so completely.
+/// How the hand before ended, as written: its number and its score lists
+/// (compared only when the next hand is numbered one more).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ended {
     number: i32,
-    game: Scores,
-    hand: Scores,
-    end: Scores,
+    game: ScoreList,
+    hand: ScoreList,
 }
 
-fn known(s: &[Option<i32>]) -> Option<Scores> {
-    s.iter().copied().collect()
-}
-
-fn join(v: &[i32]) -> String {
-    let parts: Vec<String> = v.iter().map(i32::to_string).collect();
+fn join(v: &[Option<i32>]) -> String {
+    let parts: Vec<String> = v
+        .iter()
+        .map(|x| x.map_or("?".to_string(), |x| x.to_string()))
+        .collect();
     parts.join(":")
 }
 
 /// The end of a hand from its Hand number, GameScores and HandScores: `None`
-/// unless all three are there with every score known, one per team.
+/// unless all three are there.
 pub fn ended(
     number: Option<i32>,
-    game: Option<&[Option<i32>]>,
-    hand: Option<&[Option<i32>]>,
+    game: Option<&ScoreList>,
+    hand: Option<&ScoreList>,
 ) -> Option<Ended> {
-    let (game, hand) = (known(game?)?, known(hand?)?);
-    if game.len() != hand.len() {
-        return None;
-    }
-    let end = game
-        .iter()
-        .zip(&hand)
-        .map(|(g, h)| g.checked_add(*h))
-        .collect::<Option<Scores>>()?;
     Some(Ended {
         number: number?,
-        game,
-        hand,
-        end,
+        game: game?.clone(),
+        hand: hand?.clone(),
     })
 }
 
@@ -59,17 +44,17 @@ pub fn ended_from_text(
     game: Option<&[u8]>,
     hand: Option<&[u8]>,
 ) -> Option<Ended> {
-    let game: Option<ScoreList> = game.and_then(values::parse_scores);
-    let hand: Option<ScoreList> = hand.and_then(values::parse_scores);
     ended(
         number.and_then(values::parse_i32),
-        game.as_deref(),
-        hand.as_deref(),
+        game.and_then(values::parse_scores).as_ref(),
+        hand.and_then(values::parse_scores).as_ref(),
     )
 }
 
 /// The P064 message when the hand numbered `number`, whose GameScores are
-/// `game`, follows `before` in the same game and does not start where it ended.
+/// `game`, follows `before` in the same game and does not start where it
+/// ended. Nothing is compared unless every score is known, one per team
+/// in all three lists, and their sums fit 32 bits.
 pub fn check(
     before: Option<&Ended>,
     number: Option<i32>,
@@ -79,15 +64,29 @@ pub fn check(
     if number? != b.number.checked_add(1)? {
         return None;
     }
-    let game = known(game?)?;
-    if game.len() != b.end.len() || game == b.end {
+    let game = game?;
+    if game.len() != b.game.len() || game.len() != b.hand.len() {
         return None;
     }
+    let mut differs = false;
+    for ((now, g), h) in game.iter().zip(&b.game).zip(&b.hand) {
+        let end = (*g)?.checked_add((*h)?)?;
+        differs |= (*now)? != end;
+    }
+    if !differs {
+        return None;
+    }
+    let end: Vec<Option<i32>> = b
+        .game
+        .iter()
+        .zip(&b.hand)
+        .map(|(g, h)| Some(g.unwrap() + h.unwrap()))
+        .collect();
     Some(format!(
         "GameScores is {}, but hand {} ended at {} (its GameScores {} plus its HandScores {})",
-        join(&game),
+        join(game),
         b.number,
-        join(&b.end),
+        join(&end),
         join(&b.game),
         join(&b.hand)
     ))
@@ -97,7 +96,7 @@ pub fn check(
 mod tests {
     use super::*;
 
-    fn s(v: &[i32]) -> Vec<Option<i32>> {
+    fn s(v: &[i32]) -> ScoreList {
         v.iter().map(|x| Some(*x)).collect()
     }
 
@@ -119,12 +118,19 @@ mod tests {
     }
 
     #[test]
-    fn a_hand_ends_only_when_it_says_all() {
+    fn nothing_is_compared_without_every_score() {
+        let unknown: ScoreList = [Some(0), None].into_iter().collect();
+        for (game, hand) in [
+            (unknown.clone(), s(&[1, 1])),
+            (s(&[0, 0]), unknown),
+            (s(&[0, 0]), s(&[1, 1, 1])),
+            (s(&[i32::MAX, 0]), s(&[1, 1])),
+        ] {
+            let b = ended(Some(1), Some(&game), Some(&hand));
+            assert_eq!(check(b.as_ref(), Some(2), Some(&s(&[7, 7]))), None);
+        }
         assert!(ended(Some(1), Some(&s(&[0, 0])), None).is_none());
         assert!(ended(None, Some(&s(&[0, 0])), Some(&s(&[1, 1]))).is_none());
-        assert!(ended(Some(1), Some(&[Some(0), None]), Some(&s(&[1, 1]))).is_none());
-        assert!(ended(Some(1), Some(&s(&[0, 0])), Some(&s(&[1, 1, 1]))).is_none());
-        assert!(ended(Some(1), Some(&s(&[i32::MAX, 0])), Some(&s(&[1, 1]))).is_none());
         assert_eq!(
             ended_from_text(Some(b"2"), Some(b"10:20"), Some(b"-5:7")),
             ended(Some(2), Some(&s(&[10, 20])), Some(&s(&[-5, 7])))
