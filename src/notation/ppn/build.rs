@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use super::lex::{Lists, Tag, TagState, Token};
+mod checks;
 pub mod compute;
 pub mod game;
 
@@ -18,7 +19,7 @@ use crate::columns::pinochle::*;
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::notation::FileInfo;
-use crate::pinochle::rules::hand::Derived;
+use crate::pinochle::rules::hand::{Derived, PLAYERS};
 use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::pinochle::{Card, Rank, Seat, Suit};
 use compute::{
@@ -783,13 +784,13 @@ impl<'g, 'a> Hand<'g, 'a> {
         let dealt = self.by_seat(K::Deal, &deal);
         // The meld cards each seat shows, for the rules (the seats rows
         // report what does not fit the seats).
-        let mut shown: [Option<&[Card]>; compute::PLAYERS] = [None; compute::PLAYERS];
-        if self.players == compute::PLAYERS
+        let mut shown: [Option<&[Card]>; PLAYERS] = [None; PLAYERS];
+        if self.players == PLAYERS
             && let Some(l) = &melds
             && let Some(first) = seat_index(self.seats, l.first)
         {
-            for (j, e) in l.entries.iter().enumerate().take(compute::PLAYERS) {
-                shown[(first + j) % compute::PLAYERS] = e.cards;
+            for (j, e) in l.entries.iter().enumerate().take(PLAYERS) {
+                shown[(first + j) % PLAYERS] = e.cards;
             }
         }
         let stated_scores = Scores {
