@@ -383,12 +383,14 @@ def spoil_auction(rng: random.Random, calls, profile: Profile):
 def game_break(before: Written, this: Written):
     """Rule 6 as deckhand checks it (P064), on the values as written: the
     hand after hand n, numbered n+1, starts at hand n's GameScores plus its
-    HandScores."""
+    HandScores, unless its GameScores are all zeros (a new game)."""
     b, t = before.tags, this.tags
     if not all(k in b for k in ("Hand", "GameScores", "HandScores")):
         return False
     if t.get("Hand") != b["Hand"] + 1 or "GameScores" not in t:
         return False
+    if all(g == 0 for g in t["GameScores"]):
+        return False  # all zeros start a new game
     end = [g + x for g, x in zip(b["GameScores"], b["HandScores"])]
     return t["GameScores"] != end
 

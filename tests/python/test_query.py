@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(47,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(52,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(6,)]
     per_file = q(
         out,
@@ -44,7 +44,7 @@ def test_every_record_is_a_hand_or_an_error(out):
     assert per_file == [
         ("constructs.ppn", 3),
         ("crlf_bom_latin1.ppn", 2),
-        ("games.ppn", 10),
+        ("games.ppn", 15),
         ("inherit.ppn", 7),
         ("invalid.ppn", 3),
         ("latin1_headers.ppn", 1),
@@ -107,7 +107,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 47
+    assert len(hands) == 52
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

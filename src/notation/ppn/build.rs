@@ -259,7 +259,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
     // group's first hand, then hand by hand.
     let mut before = g
         .before
-        .and_then(|[n, gs, hs]| game::ended_from_text(n, gs, hs));
+        .and_then(|[n, gs, hs, v]| game::ended_from_text(n, gs, hs, v));
     for (hi, h) in g.hands.iter().enumerate() {
         let mut diags = Diags::default();
         for d in &h.lexed.warnings {
@@ -673,7 +673,13 @@ impl<'g, 'a> Hand<'g, 'a> {
             let at = self.at(self.tag(K::GameScores).unwrap());
             self.warn(at, "P064", msg);
         }
-        *before = game::ended(hand_number, game_scores.as_ref(), hand_scores.as_ref());
+        let victor_tag = self.present(K::Victor as usize).is_some();
+        *before = game::ended(
+            hand_number,
+            game_scores.as_ref(),
+            hand_scores.as_ref(),
+            victor_tag,
+        );
         // Team count from the score tags when they say, else the usual default.
         let teams = self.teams([&game_scores, &meld_scores, &play_scores, &hand_scores]);
         let victor = self.int(K::Victor);

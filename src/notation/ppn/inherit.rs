@@ -120,8 +120,12 @@ impl<'a> Resolver<'a> {
         for gi in 0..groups.len() {
             if prev.is_some() || !self.carried.is_empty() {
                 let value = |name: &[u8]| self.lookup(groups, prev, name).map(|t| t.value);
-                groups[gi].before =
-                    Some([value(b"Hand"), value(b"GameScores"), value(b"HandScores")]);
+                groups[gi].before = Some([
+                    value(b"Hand"),
+                    value(b"GameScores"),
+                    value(b"HandScores"),
+                    value(b"Victor"),
+                ]);
             }
             for hi in 0..groups[gi].hands.len() {
                 let h = &groups[gi].hands[hi];

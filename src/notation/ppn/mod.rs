@@ -49,9 +49,9 @@ pub struct Group<'a> {
     pub hands: Vec<HandRec<'a>>,
     /// Diagnostics of the inheritance pass, by hand index (ascending).
     pub late: Vec<(u32, Diag)>,
-    /// The Hand, GameScores and HandScores values of the hand before the
-    /// group's first (set by the inheritance pass; `None` at a file's start).
-    pub before: Option<[Option<&'a [u8]>; 3]>,
+    /// The Hand, GameScores, HandScores and Victor values of the hand before
+    /// the group's first (set by the inheritance pass; `None` at a file's start).
+    pub before: Option<[Option<&'a [u8]>; 4]>,
 }
 
 /// Per-file state carried from record to record.

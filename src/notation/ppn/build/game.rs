@@ -25,12 +25,17 @@ fn join(v: &[Option<i32>]) -> String {
 }
 
 /// The end of a hand from its Hand number, GameScores and HandScores: `None`
-/// unless all three are there.
+/// unless all three are there, and when the hand has a Victor tag (the game
+/// is over: the next hand begins another).
 pub fn ended(
     number: Option<i32>,
     game: Option<&ScoreList>,
     hand: Option<&ScoreList>,
+    victor: bool,
 ) -> Option<Ended> {
+    if victor {
+        return None;
+    }
     Some(Ended {
         number: number?,
         game: game?.clone(),
@@ -38,23 +43,26 @@ pub fn ended(
     })
 }
 
-/// [`ended`] from the tags' values as written.
+/// [`ended`] from the tags' values as written (`victor`: a Victor tag's).
 pub fn ended_from_text(
     number: Option<&[u8]>,
     game: Option<&[u8]>,
     hand: Option<&[u8]>,
+    victor: Option<&[u8]>,
 ) -> Option<Ended> {
     ended(
         number.and_then(values::parse_i32),
         game.and_then(values::parse_scores).as_ref(),
         hand.and_then(values::parse_scores).as_ref(),
+        victor.is_some(),
     )
 }
 
 /// The P064 message when the hand numbered `number`, whose GameScores are
 /// `game`, follows `before` in the same game and does not start where it
 /// ended. Nothing is compared unless every score is known, one per team
-/// in all three lists, and their sums fit 32 bits.
+/// in all three lists, and their sums fit 32 bits; GameScores of all zeros
+/// start a new game (files that number hands on across games).
 pub fn check(
     before: Option<&Ended>,
     number: Option<i32>,
@@ -65,7 +73,10 @@ pub fn check(
         return None;
     }
     let game = game?;
-    if game.len() != b.game.len() || game.len() != b.hand.len() {
+    if game.len() != b.game.len()
+        || game.len() != b.hand.len()
+        || game.iter().all(|g| *g == Some(0))
+    {
         return None;
     }
     let mut differs = false;
@@ -102,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_next_hand_starts_where_the_last_ended() {
-        let b = ended(Some(3), Some(&s(&[100, -20])), Some(&s(&[29, 63])));
+        let b = ended(Some(3), Some(&s(&[100, -20])), Some(&s(&[29, 63])), false);
         assert_eq!(check(b.as_ref(), Some(4), Some(&s(&[129, 43]))), None);
         assert_eq!(
             check(b.as_ref(), Some(4), Some(&s(&[129, 44]))).unwrap(),
@@ -115,6 +126,10 @@ mod tests {
         assert_eq!(check(b.as_ref(), Some(4), Some(&[Some(1), None])), None);
         assert_eq!(check(b.as_ref(), Some(4), Some(&s(&[1, 2, 3]))), None);
         assert_eq!(check(None, Some(4), Some(&s(&[1, 2]))), None);
+        // A new game numbered on, or after a hand with a Victor tag.
+        assert_eq!(check(b.as_ref(), Some(4), Some(&s(&[0, 0]))), None);
+        let over = ended(Some(3), Some(&s(&[100, -20])), Some(&s(&[29, 63])), true);
+        assert_eq!(over, None);
     }
 
     #[test]
@@ -126,14 +141,18 @@ mod tests {
             (s(&[0, 0]), s(&[1, 1, 1])),
             (s(&[i32::MAX, 0]), s(&[1, 1])),
         ] {
-            let b = ended(Some(1), Some(&game), Some(&hand));
+            let b = ended(Some(1), Some(&game), Some(&hand), false);
             assert_eq!(check(b.as_ref(), Some(2), Some(&s(&[7, 7]))), None);
         }
-        assert!(ended(Some(1), Some(&s(&[0, 0])), None).is_none());
-        assert!(ended(None, Some(&s(&[0, 0])), Some(&s(&[1, 1]))).is_none());
+        assert!(ended(Some(1), Some(&s(&[0, 0])), None, false).is_none());
+        assert!(ended(None, Some(&s(&[0, 0])), Some(&s(&[1, 1])), false).is_none());
         assert_eq!(
-            ended_from_text(Some(b"2"), Some(b"10:20"), Some(b"-5:7")),
-            ended(Some(2), Some(&s(&[10, 20])), Some(&s(&[-5, 7])))
+            ended_from_text(Some(b"2"), Some(b"10:20"), Some(b"-5:7"), None),
+            ended(Some(2), Some(&s(&[10, 20])), Some(&s(&[-5, 7])), false)
+        );
+        assert_eq!(
+            ended_from_text(Some(b"2"), Some(b"10:20"), Some(b"-5:7"), Some(b"1")),
+            None
         );
     }
 }
