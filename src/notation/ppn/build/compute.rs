@@ -180,14 +180,14 @@ pub struct Computed<'d> {
     pub derived: Derived<'d>,
 }
 
-fn join(v: &[i32]) -> String {
+pub(super) fn join(v: &[i32]) -> String {
     v.iter()
         .map(|x| x.to_string())
         .collect::<Vec<_>>()
         .join(":")
 }
 
-fn join_opt(v: &[Option<i32>]) -> String {
+pub(super) fn join_opt(v: &[Option<i32>]) -> String {
     v.iter()
         .map(|x| x.map_or("*".to_string(), |x| x.to_string()))
         .collect::<Vec<_>>()

@@ -5,6 +5,7 @@
 //! values as written are compared (a hand's computed scores are not known to
 //! the hand after it, which may be built on another thread).
 
+use super::compute::{join, join_opt};
 use crate::notation::ppn::values::{self, ScoreList};
 
 /// How the hand before ended, as written: its number and its score lists
@@ -14,14 +15,6 @@ pub struct Ended {
     number: i32,
     game: ScoreList,
     hand: ScoreList,
-}
-
-fn join(v: &[Option<i32>]) -> String {
-    let parts: Vec<String> = v
-        .iter()
-        .map(|x| x.map_or("?".to_string(), |x| x.to_string()))
-        .collect();
-    parts.join(":")
 }
 
 /// The end of a hand from its Hand number, GameScores and HandScores: `None`
@@ -87,19 +80,20 @@ pub fn check(
     if !differs {
         return None;
     }
-    let end: Vec<Option<i32>> = b
+    // Every score is known here (checked above).
+    let end: Vec<i32> = b
         .game
         .iter()
         .zip(&b.hand)
-        .map(|(g, h)| Some(g.unwrap() + h.unwrap()))
+        .flat_map(|(g, h)| g.zip(*h).map(|(g, h)| g + h))
         .collect();
     Some(format!(
         "GameScores is {}, but hand {} ended at {} (its GameScores {} plus its HandScores {})",
-        join(game),
+        join_opt(game),
         b.number,
         join(&end),
-        join(&b.game),
-        join(&b.hand)
+        join_opt(&b.game),
+        join_opt(&b.hand)
     ))
 }
 
