@@ -13,23 +13,32 @@ fn threads_and_chunk_sizes_do_not_change_a_byte() {
     common::convert(&inputs, base_dir.path(), &common::quiet(1));
     let want = common::files(base_dir.path());
     assert_eq!(want.len(), common::TABLES.len());
-    let settings: &[(usize, usize, usize)] = &[
-        (2, 1 << 20, 1 << 20),
-        (1, 1, 1),
-        (2, 1, 1),
-        (2, 2, 3),
-        (2, 3, 7),
-        (1, 5, 64),
-        (2, 7, 200),
-        (2, 13, 1),
-        (2, 64, 4096),
-        (2, 1000, 10),
+    // (threads, chunk, group, bytes of arrays a window may build: 1 cuts
+    // windows to about a group, 1 << 40 never below the splitter's)
+    let default = Options::default().window_array_bytes;
+    let settings: &[(usize, usize, usize, usize)] = &[
+        (2, 1 << 20, 1 << 20, default),
+        (1, 1, 1, default),
+        (2, 1, 1, default),
+        (2, 2, 3, default),
+        (2, 3, 7, default),
+        (1, 5, 64, default),
+        (2, 7, 200, default),
+        (2, 13, 1, default),
+        (2, 64, 4096, default),
+        (2, 1000, 10, default),
+        (2, 1 << 20, 1, 1),
+        (1, 1 << 20, 300, 1),
+        (2, 4096, 2000, 1),
+        (2, 4096, 2000, 40_000),
+        (2, 1 << 20, 1 << 20, 1 << 40),
     ];
-    for &(threads, chunk, group) in settings {
+    for &(threads, chunk, group, window_array_bytes) in settings {
         let dir = tempfile::tempdir().unwrap();
         let opts = Options {
             chunk_bytes: chunk,
             group_bytes: group,
+            window_array_bytes,
             ..common::quiet(threads)
         };
         common::convert(&inputs, dir.path(), &opts);
@@ -39,7 +48,7 @@ fn threads_and_chunk_sizes_do_not_change_a_byte() {
             assert_eq!(wn, gn);
             assert!(
                 wb == gb,
-                "{wn} differs with threads={threads} chunk={chunk} group={group}"
+                "{wn} differs with threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
             );
         }
     }
@@ -205,6 +214,66 @@ fn hands_with_values_of_megabytes_give_the_same_bytes_and_release_memory() {
         assert!(
             common::files(out.path()) == want,
             "threads={threads} chunk={chunk} group={group}"
+        );
+    }
+}
+
+/// The bytes of Arrow arrays of each window `parse_bytes` hands over.
+fn window_array_bytes(bytes: &[u8], opts: &Options, streamed: bool) -> Vec<usize> {
+    let mut windows = Vec::new();
+    let mut consume = |per_table: Vec<Vec<arrow_array::RecordBatch>>| {
+        let b = per_table
+            .iter()
+            .flatten()
+            .map(|b| b.get_array_memory_size());
+        windows.push(b.sum());
+        Ok(())
+    };
+    if streamed {
+        deckhand::pipeline::parse_reader(&mut &bytes[..], "x", opts, &mut consume).unwrap();
+    } else {
+        deckhand::pipeline::parse_bytes(bytes, "x", opts, &mut consume).unwrap();
+    }
+    windows
+}
+
+#[test]
+fn windows_that_build_much_for_their_bytes_are_cut_smaller() {
+    // Auctions of 300 equal bids: every bid after the first is a warning,
+    // a row of the `errors` table, some 90 bytes of arrays an input byte
+    // (generated hands build about 6). At a full window's size such windows
+    // held a gigabyte in flight; after the first three (cut at a quarter of
+    // a window, before the first is built), a window builds about what
+    // `window_array_bytes` allows.
+    let record = format!(
+        "[Site \"x\"]\n[Dealer \"N\"]\n[Auction \"E\"]\n{}\n\n",
+        ["50"; 300].join(" ")
+    );
+    let text = record.repeat(2_000);
+    let budget = 4 << 20;
+    let opts = Options {
+        group_bytes: 16 << 10,
+        window_array_bytes: budget,
+        ..common::quiet(2)
+    };
+    for streamed in [false, true] {
+        let cut = window_array_bytes(text.as_bytes(), &opts, streamed);
+        assert!(cut.len() > 20, "{streamed}: {} windows", cut.len());
+        let largest = cut[3..].iter().max().unwrap();
+        assert!(*largest < 2 * budget, "{streamed}: {largest} bytes");
+        // Without the budget: the first three (a stream's phases run one
+        // after the other: one), then one window of the rest of the 1.9 MB.
+        let whole = Options {
+            window_array_bytes: 1 << 40,
+            ..opts.clone()
+        };
+        let uncut = window_array_bytes(text.as_bytes(), &whole, streamed);
+        let first = if streamed { 1 } else { 3 };
+        assert_eq!(uncut.len(), first + 1, "{streamed}");
+        assert!(
+            uncut[first] > 100 << 20,
+            "{streamed}: {} bytes",
+            uncut[first]
         );
     }
 }

@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use super::window::{Records, build_window, deliver, lex_window, process_window};
+use super::budget::{self, Budget};
+use super::window::{Records, build_window, deliver, lex_window, process_window, record_bytes};
 use super::{Consumer, FileSummary, Options};
 use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
@@ -70,6 +71,7 @@ pub(super) struct FileRun<'r, 'c, N: Notation> {
     pub fs: FileSummary,
     carry: N::Carry,
     record_index: u64,
+    budget: Budget,
 }
 
 impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
@@ -97,6 +99,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             },
             carry: Default::default(),
             record_index: 0,
+            budget: Budget::new(opts),
         }
     }
 
@@ -143,19 +146,25 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         let carry = std::mem::take(&mut self.carry);
         let mut state = notation.restore(&carry);
         let records = self.records(bytes, base, items, &mut state);
-        if !records.is_empty() {
-            process_window(
+        // One window, or several where the last one built much per byte.
+        let mut rest = &records[..];
+        while !rest.is_empty() {
+            let n = budget::cut_by(rest, |r| &r.0, self.budget.limit()).unwrap_or(rest.len());
+            let (window, more) = rest.split_at(n);
+            let built = process_window(
                 notation,
                 self.file,
                 bytes,
                 base,
-                &records,
+                window,
                 self.opts,
                 self.pool,
                 &mut state,
                 self.consume,
                 &mut self.fs,
             )?;
+            self.budget.observe(record_bytes(window), built);
+            rest = more;
         }
         let saved = notation.save(&state);
         drop((state, records));
@@ -182,35 +191,42 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             pos: start,
             chunk: self.opts.chunk_bytes.max(1),
             window: self.opts.window_bytes() as u64,
+            rest: Vec::new(),
+            ended: false,
         };
         let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
         let carry = N::Carry::default();
         let mut state = notation.restore(&carry);
-        // Lexed and resolved groups waiting to be built, and their record count.
-        let mut pending: Option<(Vec<N::Group<'_>>, usize)> = None;
+        // Lexed and resolved groups waiting to be built, their record count
+        // and bytes.
+        let mut pending: Option<(Vec<N::Group<'_>>, usize, u64)> = None;
         let mut items = Vec::new();
-        let mut last = scan.window(&mut items);
+        let mut last = scan.window(&mut items, self.budget.limit());
         let mut done = 0u64;
         loop {
             let records = self.records(bytes, 0, &items, &mut state);
             let earlier = pending.take();
             let mut next = Vec::new();
+            // From the ratio of the window built last turn: the window cut
+            // now is lexed next turn, while this one's is built.
+            let limit = self.budget.limit();
             let ((built, mut groups), next_last) = pool.join(
                 || {
                     rayon::join(
-                        || earlier.map(|(g, n)| (build_window(notation, file, &g), n)),
+                        || earlier.map(|(g, n, b)| (build_window(notation, file, &g), n, b)),
                         || lex_window(notation, bytes, 0, &records, opts),
                     )
                 },
-                || last || scan.window(&mut next),
+                || last || scan.window(&mut next, limit),
             );
-            if let Some((built, n)) = built {
-                deliver(built, n, opts, self.consume, &mut self.fs)?;
+            if let Some((built, n, input)) = built {
+                let array_bytes = deliver(built, n, opts, self.consume, &mut self.fs)?;
+                self.budget.observe(input, array_bytes);
                 self.show_rate();
             }
             notation.resolve(&mut state, &mut groups);
             if !records.is_empty() {
-                pending = Some((groups, records.len()));
+                pending = Some((groups, records.len(), record_bytes(&records)));
             }
             let window_end = items.last().map_or(done, |l| l.end);
             self.bar.inc(window_end.saturating_sub(done));
@@ -359,13 +375,33 @@ struct Scan<'b> {
     chunk: usize,
     /// Bytes of records that make a window.
     window: u64,
+    /// Items found but left for the next window (cut by a [`Budget`]).
+    rest: Vec<Item>,
+    /// The input has ended: every item is found.
+    ended: bool,
 }
 
 impl Scan<'_> {
     /// Feeds chunks until `items` spans a window or the input ends (then
-    /// true, with the records recovered from an unterminated brace).
-    fn window(&mut self, items: &mut Vec<Item>) -> bool {
+    /// true, with the records recovered from an unterminated brace, once
+    /// every item has been handed out). With a `limit`, a window spans at
+    /// most that many bytes (or one item) and the items after it wait for
+    /// the next call.
+    fn window(&mut self, items: &mut Vec<Item>, limit: Option<u64>) -> bool {
+        items.append(&mut self.rest);
         loop {
+            if let Some(n) = budget::cut(items, limit) {
+                self.rest = items.split_off(n);
+                return false;
+            }
+            if self.ended {
+                return true;
+            }
+            if let (Some(f), Some(l)) = (items.first(), items.last())
+                && l.end - f.start >= self.window
+            {
+                return false;
+            }
             let end = (self.pos + self.chunk).min(self.bytes.len());
             self.scanner
                 .feed(&self.bytes[self.pos..end], &mut |it| items.push(it));
@@ -373,12 +409,7 @@ impl Scan<'_> {
             if end == self.bytes.len() {
                 self.scanner.finish(&mut |it| items.push(it));
                 split::recover(self.bytes, &mut self.scanner, items);
-                return true;
-            }
-            if let (Some(f), Some(l)) = (items.first(), items.last())
-                && l.end - f.start >= self.window
-            {
-                return false;
+                self.ended = true;
             }
         }
     }

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod budget;
 mod feed;
 mod read_ahead;
 mod window;
@@ -46,6 +47,10 @@ pub struct Options {
     pub chunk_bytes: usize,
     /// Bytes of records parsed by one task.
     pub group_bytes: usize,
+    /// Bytes of Arrow arrays one window may build: a window is cut smaller
+    /// when, at the ratio of the window before, it would build more (see
+    /// `pipeline/budget.rs`).
+    pub window_array_bytes: usize,
     /// Rules profiles and whether to compute derived columns.
     pub rules: crate::notation::ppn::RulesConfig,
     /// Called on the writer thread after it has written windows of few rows
@@ -66,6 +71,7 @@ impl Default for Options {
             force: false,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
+            window_array_bytes: 32 << 20,
             rules: Default::default(),
             release_memory: None,
         }

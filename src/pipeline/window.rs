@@ -17,7 +17,8 @@ use crate::split::Item;
 pub(super) type Records<'a, N> = Vec<(Item, u64, <N as Notation>::Context<'a>)>;
 
 /// Parses, resolves and builds one window of records (`bytes[0]` is at
-/// absolute offset `base`) and hands its batches to `consume`.
+/// absolute offset `base`) and hands its batches to `consume`; returns the
+/// bytes of arrays they hold.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn process_window<'a, N: Notation>(
     notation: &N,
@@ -30,12 +31,17 @@ pub(super) fn process_window<'a, N: Notation>(
     state: &mut N::FileState<'a>,
     consume: &mut Consumer<'_>,
     fs: &mut FileSummary,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     let mut groups = pool.install(|| lex_window(notation, bytes, base, records, opts));
     notation.resolve(state, &mut groups);
     let built = pool.install(|| build_window(notation, file, &groups));
     drop(groups);
     deliver(built, records.len(), opts, consume, fs)
+}
+
+/// Bytes of records in `records` (what a window's input is counted as).
+pub(super) fn record_bytes<C>(records: &[(Item, u64, C)]) -> u64 {
+    records.iter().map(|r| r.0.end - r.0.start).sum()
 }
 
 /// Cuts a window's records into groups of about `group_bytes` each (never
@@ -77,15 +83,17 @@ pub(super) fn build_window<N: Notation>(
 }
 
 /// Counts what a window of `records` built and hands its batches, one list
-/// per table in input order, to `consume`.
+/// per table in input order, to `consume`. Returns the bytes of Arrow
+/// arrays they hold (for the window [`super::budget::Budget`]).
 pub(super) fn deliver(
     built: Vec<Result<Tables, Error>>,
     records: usize,
     opts: &Options,
     consume: &mut Consumer<'_>,
     fs: &mut FileSummary,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     let mut converted = 0;
+    let mut array_bytes = 0u64;
     // Batches per table, in input order.
     let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
     for tables in built {
@@ -104,11 +112,13 @@ pub(super) fn deliver(
         }
         per_table.resize_with(tables.len(), Vec::new);
         for ((_, batch), out) in tables.into_iter().zip(&mut per_table) {
+            array_bytes += batch.get_array_memory_size() as u64;
             out.push(batch);
         }
     }
     fs.comment_blocks += records as u64 - converted;
-    consume(per_table)
+    consume(per_table)?;
+    Ok(array_bytes)
 }
 
 struct Counts {
