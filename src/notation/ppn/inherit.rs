@@ -139,7 +139,14 @@ impl<'a> Resolver<'a> {
             }
         }
         if let Some((gi, hi)) = prev {
-            self.carried = final_tags(&groups[gi], hi).copied().collect();
+            // The first tag of each name is all a lookup finds: a hand of
+            // millions of tags of one name carries one (carrying them all
+            // held 1.2 GB more for 6.3 million `[Foo "1"]`).
+            let mut seen = FxHashSet::default();
+            self.carried = final_tags(&groups[gi], hi)
+                .filter(|t| seen.insert(t.name))
+                .copied()
+                .collect();
         }
     }
 
