@@ -115,6 +115,13 @@ pub struct Lexed {
 
 const MAX_TAG_LEN: usize = 255;
 
+/// A record with more tag pairs, or more section tokens, or more comments
+/// than this is quarantined (P010). A hand has some 20 tags and 115 tokens;
+/// every token is kept while the record is parsed and becomes a row or a
+/// value, so a record of millions of them (a 60 MB auction of 21 million
+/// bids) took gigabytes. At the limit a record's lists take a few megabytes.
+pub const MAX_RECORD_ITEMS: usize = 100_000;
+
 /// Byte classes, one table lookup per byte in the loops below.
 const WS: u8 = 1;
 /// Ends a section token: white space or `[ { ; " (`.
@@ -187,12 +194,18 @@ struct Lexer<'a, 'l> {
     /// The tag whose section tokens are being read; its token span is closed
     /// when the next tag starts or the record ends.
     section: Option<usize>,
+    /// The lists' lengths past which the record has too many tags, tokens
+    /// or comments ([`MAX_RECORD_ITEMS`]).
+    max_tags: usize,
+    max_tokens: usize,
+    max_comments: usize,
 }
 
 /// Lexes one record into `lists`.
 pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
     let tags0 = lists.tags.len() as u32;
     let comments0 = lists.comments.len() as u32;
+    let tokens0 = lists.tokens.len();
     let latin1 = std::str::from_utf8(r).is_err();
     let mut lx = Lexer {
         r,
@@ -204,9 +217,18 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         warnings: Vec::new(),
         has_hash: false,
         section: None,
+        max_tags: tags0 as usize + MAX_RECORD_ITEMS,
+        max_tokens: tokens0 + MAX_RECORD_ITEMS,
+        max_comments: comments0 as usize + MAX_RECORD_ITEMS,
     };
     let error = lx.run().err();
     lx.close_section();
+    if error.as_ref().is_some_and(|e| e.code == TOO_MANY) {
+        // Nothing of the record is used: give its room to the next ones.
+        lx.lists.tags.truncate(tags0 as usize);
+        lx.lists.tokens.truncate(tokens0);
+        lx.lists.comments.truncate(comments0 as usize);
+    }
     Lexed {
         tags: tags0..lx.lists.tags.len() as u32,
         comments: comments0..lx.lists.comments.len() as u32,
@@ -244,6 +266,20 @@ fn value_stop(r: &[u8], p: usize) -> Option<usize> {
         q += 8;
     }
     memchr3(b'"', b'\\', b'\n', &r[q..]).map(|j| q + j)
+}
+
+const TOO_MANY: &str = "P010";
+
+/// The error of a record with more than [`MAX_RECORD_ITEMS`] `what`, the
+/// first one over at `at`.
+fn too_many(at: usize, what: &str) -> Diag {
+    Diag::error(
+        at,
+        TOO_MANY,
+        format!(
+            "record has more than {MAX_RECORD_ITEMS} {what}; not converted (a limit that bounds memory)"
+        ),
+    )
 }
 
 impl<'a> Lexer<'a, '_> {
@@ -315,6 +351,9 @@ impl<'a> Lexer<'a, '_> {
                         text: &r[i + 1..end],
                         at: i as u32,
                     });
+                    if self.lists.comments.len() > self.max_comments {
+                        return Err(too_many(i, "comments"));
+                    }
                     self.i = end + 1;
                 }
                 b';' => {
@@ -323,15 +362,25 @@ impl<'a> Lexer<'a, '_> {
                         text: &r[i + 1..end],
                         at: i as u32,
                     });
+                    if self.lists.comments.len() > self.max_comments {
+                        return Err(too_many(i, "comments"));
+                    }
                     self.i = end;
                 }
                 b'[' | b'@' => {
                     self.close_section();
                     self.tag()?;
+                    if self.lists.tags.len() > self.max_tags {
+                        return Err(too_many(i, "tag pairs"));
+                    }
                     self.section = Some(self.lists.tags.len() - 1);
                 }
                 _ => match self.section {
-                    Some(_) => self.tokens(),
+                    Some(_) => {
+                        if !self.tokens() {
+                            return Err(too_many(self.i, "section tokens"));
+                        }
+                    }
                     None => {
                         return Err(Diag::error(
                             i,
@@ -347,7 +396,9 @@ impl<'a> Lexer<'a, '_> {
     /// Section tokens from `self.i` on, one after another while only spaces
     /// and tabs separate them: the rest of the line, up to a tag, comment
     /// or escape (the main loop takes those, and line ends).
-    fn tokens(&mut self) {
+    /// False (with `self.i` at the token) when the token was one more than
+    /// a record may hold.
+    fn tokens(&mut self) -> bool {
         let r = self.r;
         let line = self.line;
         let mut i = self.i;
@@ -374,6 +425,10 @@ impl<'a> Lexer<'a, '_> {
                 at: i as u32,
                 line,
             });
+            if self.lists.tokens.len() > self.max_tokens {
+                self.i = i;
+                return false;
+            }
             i = end;
             while i < r.len() && matches!(r[i], b' ' | b'\t') {
                 i += 1;
@@ -383,6 +438,7 @@ impl<'a> Lexer<'a, '_> {
             }
         }
         self.i = i;
+        true
     }
 
     fn tag(&mut self) -> Result<(), Diag> {
@@ -581,6 +637,49 @@ mod tests {
 
     fn s(b: &[u8]) -> &str {
         std::str::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn a_record_may_hold_max_record_items_of_each_kind_and_no_more() {
+        let n = MAX_RECORD_ITEMS;
+        let tokens = format!("[Auction \"N\"]\n{}", "50 ".repeat(n));
+        let tags = "[X \"1\"]\n".repeat(n);
+        let comments = format!("[X \"1\"]\n{}", "{c}\n".repeat(n));
+        let lines = format!("[X \"1\"]\n{}", ";c\n".repeat(n));
+        for (at_limit, extra, what) in [
+            (tokens, "50", "section tokens"),
+            (tags, "[Y \"2\"]", "tag pairs"),
+            (comments, "{c}", "comments"),
+            (lines, ";c", "comments"),
+        ] {
+            let mut lists = Lists::default();
+            let l = lex(at_limit.as_bytes(), &mut lists);
+            assert!(l.error.is_none(), "{what}: {:?}", l.error);
+            let items = lists.tags.len() + lists.tokens.len() + lists.comments.len();
+            let opening_tag = usize::from(what != "tag pairs");
+            assert_eq!(items, n + opening_tag, "{what}");
+            // One more, in a record lexed after another: the limit counts
+            // the record's own items, and its lists are given back.
+            let over = format!("{at_limit}\n{extra}\n");
+            let mut lists = Lists::default();
+            lex(b"[A \"1\"]\nx y {z}", &mut lists);
+            let l = lex(over.as_bytes(), &mut lists);
+            let e = l.error.expect("over the limit");
+            assert_eq!(e.code, "P010", "{what}");
+            assert_eq!(e.at as usize, at_limit.len() + 1, "{what}");
+            assert_eq!(
+                e.message,
+                format!(
+                    "record has more than 100000 {what}; not converted (a limit that bounds memory)"
+                )
+            );
+            assert_eq!(
+                (lists.tags.len(), lists.tokens.len(), lists.comments.len()),
+                (1, 2, 1),
+                "{what}"
+            );
+            assert_eq!(l.tags, 1..1, "{what}");
+        }
     }
 
     #[test]
