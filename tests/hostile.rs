@@ -1,5 +1,5 @@
 //! Hostile inputs too large to commit, generated here: a line of millions of
-//! characters, and a record over the size limit, read both mapped (in place)
+//! characters, a record over the size limit and one over the item limit, read both mapped (in place)
 //! and streamed (in pieces, keeping only the record's first bytes).
 
 mod common;
@@ -98,6 +98,31 @@ fn a_record_over_the_limit_is_quarantined_and_its_neighbours_convert() {
                 "record of {big_len} bytes is over the limit of {MAX_RECORD_BYTES} bytes; not converted (raw text truncated)"
             ),
             Some(RAW_LIMIT)
+        )]
+    );
+}
+
+#[test]
+fn a_record_of_more_items_than_the_limit_is_quarantined_whole() {
+    // An auction of 100,001 bids on one line (300 KB, under the byte limit):
+    // quarantined at the bid past the limit, with its raw text; the records
+    // around it convert.
+    let n = deckhand::notation::ppn::MAX_RECORD_ITEMS;
+    let bids = "50 ".repeat(n + 1);
+    let text = format!("{GOOD_A}\n\n[Event \"bids\"]\n[Auction \"N\"]\n{bids}\n\n{GOOD_B}\n");
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    let raw = "[Event \"bids\"]\n[Auction \"N\"]\n".len() + bids.trim_end().len();
+    assert_eq!(
+        errors(&tables),
+        [(
+            6,
+            3 * n as u64 + 1,
+            "P010".to_string(),
+            format!(
+                "record has more than {n} section tokens; not converted (a limit that bounds memory)"
+            ),
+            Some(raw)
         )]
     );
 }

@@ -70,6 +70,9 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
 
 /// Records larger than this are quarantined without being parsed (P009).
 pub use crate::split::MAX_RECORD_BYTES;
+/// Records with more tag pairs, section tokens or comments are quarantined
+/// unbuilt (P010).
+pub use lex::MAX_RECORD_ITEMS;
 
 /// Finds the records of `bytes` and tokenizes each (tag pairs, section
 /// tokens, comments), building nothing: the part of parsing that compares
