@@ -318,6 +318,18 @@ impl<'a> Lexer<'a, '_> {
         self.i = i;
     }
 
+    /// The comment whose opening `{` or `;` is at `i`, its text up to `end`.
+    fn comment(&mut self, i: usize, end: usize) -> Result<(), Diag> {
+        self.lists.comments.push(Comment {
+            text: &self.r[i + 1..end],
+            at: i as u32,
+        });
+        if self.lists.comments.len() > self.max_comments {
+            return Err(too_many(i, "comments"));
+        }
+        Ok(())
+    }
+
     fn close_section(&mut self) {
         if let Some(t) = self.section.take() {
             self.lists.tags[t].tokens.end = self.lists.tokens.len() as u32;
@@ -347,24 +359,12 @@ impl<'a> Lexer<'a, '_> {
                         self.line += 1;
                         self.line_start = i + p + 1;
                     }
-                    self.lists.comments.push(Comment {
-                        text: &r[i + 1..end],
-                        at: i as u32,
-                    });
-                    if self.lists.comments.len() > self.max_comments {
-                        return Err(too_many(i, "comments"));
-                    }
+                    self.comment(i, end)?;
                     self.i = end + 1;
                 }
                 b';' => {
                     let end = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
-                    self.lists.comments.push(Comment {
-                        text: &r[i + 1..end],
-                        at: i as u32,
-                    });
-                    if self.lists.comments.len() > self.max_comments {
-                        return Err(too_many(i, "comments"));
-                    }
+                    self.comment(i, end)?;
                     self.i = end;
                 }
                 b'[' | b'@' => {
