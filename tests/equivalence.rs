@@ -277,3 +277,59 @@ fn windows_that_build_much_for_their_bytes_are_cut_smaller() {
         );
     }
 }
+
+#[test]
+fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
+    // Runs of small files are lexed apart and built together (tables of
+    // many files); a compressed file and one with old-Mac line ends among
+    // them run alone in their turn. Every table and every file's counts
+    // must be those of building each file on its own.
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut inputs = Vec::new();
+    let mut sources = common::fixtures();
+    sources.extend(common::fixtures_in("testdata/hostile"));
+    for (i, p) in sources.iter().enumerate() {
+        let to = dir.path().join(format!(
+            "{i:02}-{}",
+            p.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::copy(p, &to).unwrap();
+        inputs.push(to);
+    }
+    let text = common::generated(30, 3);
+    let gz = dir.path().join("05-generated.ppn.gz");
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(&text).unwrap();
+    std::fs::write(&gz, z.finish().unwrap()).unwrap();
+    let cr = dir.path().join("09-old-mac.ppn");
+    let cr_text: Vec<u8> = text
+        .iter()
+        .map(|&b| if b == b'\n' { b'\r' } else { b })
+        .collect();
+    std::fs::write(&cr, cr_text).unwrap();
+    inputs.push(gz);
+    inputs.push(cr);
+    inputs.sort();
+    for &(threads, group) in &[(1, 1 << 20), (2, 1 << 20), (2, 1), (1, 700), (2, 5000)] {
+        let opts = |join| Options {
+            group_bytes: group,
+            join_small_inputs: join,
+            ..common::quiet(threads)
+        };
+        let (apart, together) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let a = common::convert(&inputs, apart.path(), &opts(false));
+        let t = common::convert(&inputs, together.path(), &opts(true));
+        assert_eq!(a.files, t.files, "threads={threads} group={group}");
+        assert_eq!(a.rows, t.rows);
+        let (want, got) = (common::files(apart.path()), common::files(together.path()));
+        assert_eq!(want.len(), common::TABLES.len());
+        for ((wn, wb), (gn, gb)) in want.iter().zip(&got) {
+            assert_eq!(wn, gn);
+            assert!(
+                wb == gb,
+                "{wn} differs with threads={threads} group={group}"
+            );
+        }
+    }
+}

@@ -61,6 +61,18 @@ pub trait Notation: Sync {
     /// Sequential, in input order: resolve what depends on earlier records.
     fn resolve<'a>(&self, state: &mut Self::FileState<'a>, groups: &mut [Self::Group<'a>]);
 
-    /// Parallel: fill the tables for one group.
-    fn build(&self, file: &FileInfo, group: &Self::Group<'_>) -> Result<Tables, crate::Error>;
+    /// Parallel: fill the tables for groups in input order, of one file or
+    /// of several small ones (each group with its file), and say where each
+    /// group's rows end in the `hands` and `errors` tables.
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error>;
+}
+
+/// A group to build, with the file it comes from.
+pub type Part<'p, 'a, N> = (&'p FileInfo, &'p <N as Notation>::Group<'a>);
+
+/// Rows of the `hands` and `errors` tables written up to the end of a part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartEnd {
+    pub hands: usize,
+    pub errors: usize,
 }

@@ -12,7 +12,9 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 
 use super::budget::{self, Budget};
-use super::window::{Records, build_window, deliver, lex_window, process_window, record_bytes};
+use super::window::{
+    Records, build_window, deliver, group_cuts, lex_window, process_window, record_bytes,
+};
 use super::{Consumer, FileSummary, Options};
 use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
@@ -57,6 +59,16 @@ impl Pull for Counted<'_> {
     fn consumed(&self) -> u64 {
         self.pos
     }
+}
+
+/// A file split, lexed and resolved, not built ([`FileRun::lex_only`]).
+pub(super) struct LexedFile<'a, N: Notation> {
+    /// Its groups in input order, each with its bytes of records.
+    pub groups: Vec<(N::Group<'a>, u64)>,
+    /// Records found (comment-only blocks included).
+    pub records: u64,
+    /// Its summary so far (bytes; nothing is counted before building).
+    pub fs: FileSummary,
 }
 
 /// What one file's run needs and what it has counted so far.
@@ -239,6 +251,57 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         }
         self.bar.inc((bytes.len() as u64).saturating_sub(done));
         Ok(self.fs)
+    }
+
+    /// A small mapped input split, lexed and resolved but not built: its
+    /// groups in input order, each with its bytes of records, and how many
+    /// records it has (for building with the groups of other small inputs;
+    /// the same groups as [`FileRun::run_bytes`] builds). None for an input
+    /// with old-Mac line ends, which is read as a stream.
+    pub fn lex_only<'a>(mut self, bytes: &'a [u8]) -> Option<LexedFile<'a, N>> {
+        if split::is_cr_only(bytes) {
+            return None;
+        }
+        self.fs.bytes = bytes.len() as u64;
+        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        let mut scan = Scan {
+            bytes,
+            scanner: Scanner::new_at(start as u64),
+            pos: start,
+            chunk: self.opts.chunk_bytes.max(1),
+            window: self.opts.window_bytes() as u64,
+            rest: Vec::new(),
+            ended: false,
+        };
+        let (notation, opts) = (self.notation, self.opts);
+        let mut state = N::FileState::default();
+        let mut out = Vec::new();
+        let mut records_seen = 0;
+        let mut items = Vec::new();
+        loop {
+            let last = scan.window(&mut items, None);
+            let records = self.records(bytes, 0, &items, &mut state);
+            records_seen += records.len() as u64;
+            let mut groups = self
+                .pool
+                .install(|| lex_window(notation, bytes, 0, &records, opts));
+            notation.resolve(&mut state, &mut groups);
+            let cuts = group_cuts(&records, opts.group_bytes);
+            debug_assert_eq!(cuts.len(), groups.len());
+            for (g, cut) in groups.into_iter().zip(cuts) {
+                out.push((g, record_bytes(&records[cut])));
+            }
+            items.clear();
+            if last {
+                break;
+            }
+        }
+        self.bar.inc(bytes.len() as u64);
+        Some(LexedFile {
+            groups: out,
+            records: records_seen,
+            fs: self.fs,
+        })
     }
 
     /// An input read in pieces; memory stays bounded whatever its size.

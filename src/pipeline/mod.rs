@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 mod budget;
 mod feed;
 mod read_ahead;
+mod small;
 mod window;
 
 use arrow_array::RecordBatch;
@@ -58,6 +59,9 @@ pub struct Options {
     /// allocator that keeps freed memory a while can give it back at once
     /// (the binary's asks mimalloc to; see `main.rs`). None: nothing.
     pub release_memory: Option<fn()>,
+    /// `convert`: build the groups of runs of small files together (see
+    /// `pipeline/small.rs`); the same bytes are written either way.
+    pub join_small_inputs: bool,
 }
 
 impl Default for Options {
@@ -74,6 +78,7 @@ impl Default for Options {
             window_array_bytes: 32 << 20,
             rules: Default::default(),
             release_memory: None,
+            join_small_inputs: true,
         }
     }
 }
@@ -207,6 +212,8 @@ pub fn parse_inputs(
         Instant::now(),
         on_tables,
         &mut files,
+        // Export writes a header per file, from each file's own windows.
+        false,
     )?;
     Ok(files)
 }
@@ -234,6 +241,7 @@ fn run_inputs<N: Notation>(
     started: Instant,
     on_tables: &mut FileConsumer<'_>,
     files: &mut Vec<FileSummary>,
+    join: bool,
 ) -> Result<(), Error> {
     let info = |index: usize| FileInfo {
         name: file_name(&inputs[index]),
@@ -250,13 +258,19 @@ fn run_inputs<N: Notation>(
     while i < inputs.len() {
         // The run of small files from `i`.
         let (mut end, mut bytes) = (i, 0);
-        while opts.threads > 1
+        while (opts.threads > 1 || join)
             && end < inputs.len()
             && let Some(len) = small(&inputs[end])
             && (end == i || bytes + len <= window)
         {
             bytes += len;
             end += 1;
+        }
+        if end - i >= 2 && join {
+            let run: Vec<(FileInfo, &PathBuf)> = (i..end).map(|k| (info(k), &inputs[k])).collect();
+            small::run_small(notation, &run, opts, pool, bar, started, on_tables, files)?;
+            i = end;
+            continue;
         }
         if end - i < 2 {
             let file = info(i);
@@ -468,6 +482,7 @@ pub fn convert_with<N: Notation>(
             started,
             &mut send,
             &mut summary.files,
+            opts.join_small_inputs,
         );
         if !pending.is_empty() {
             let _ = tx.send((compact(pending)?, false));

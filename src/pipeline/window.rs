@@ -2,6 +2,8 @@
 //! built into batches in parallel. A mapped file overlaps the phases of two
 //! windows (see `FileRun::run_bytes`); a stream runs them one after the other.
 
+use std::ops::Range;
+
 use arrow_array::RecordBatch;
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
@@ -10,7 +12,7 @@ use rayon::prelude::*;
 use super::{Consumer, FileSummary, OnError, Options};
 use crate::Error;
 use crate::columns::Tables;
-use crate::notation::{FileInfo, Notation};
+use crate::notation::{FileInfo, Notation, PartEnd};
 use crate::split::Item;
 
 /// The records of a window, with their indexes and contexts.
@@ -54,12 +56,21 @@ pub(super) fn lex_window<'a, N: Notation>(
     records: &[(Item, u64, N::Context<'a>)],
     opts: &Options,
 ) -> Vec<N::Group<'a>> {
+    group_cuts(records, opts.group_bytes)
+        .par_iter()
+        .map(|r| notation.parse(bytes, base, &records[r.clone()]))
+        .collect()
+}
+
+/// The records of each group of a window: about `group_bytes` of them each,
+/// in order.
+pub(super) fn group_cuts<C>(records: &[(Item, u64, C)], group_bytes: usize) -> Vec<Range<usize>> {
     let mut cuts = Vec::new();
     let mut acc = 0usize;
     let mut from = 0;
     for (i, (it, _, _)) in records.iter().enumerate() {
         acc += (it.end - it.start) as usize;
-        if acc >= opts.group_bytes {
+        if acc >= group_bytes {
             cuts.push(from..i + 1);
             from = i + 1;
             acc = 0;
@@ -68,9 +79,7 @@ pub(super) fn lex_window<'a, N: Notation>(
     if from < records.len() {
         cuts.push(from..records.len());
     }
-    cuts.par_iter()
-        .map(|r| notation.parse(bytes, base, &records[r.clone()]))
-        .collect()
+    cuts
 }
 
 /// Builds resolved groups into tables in parallel; to be called in the pool.
@@ -79,7 +88,10 @@ pub(super) fn build_window<N: Notation>(
     file: &FileInfo,
     groups: &[N::Group<'_>],
 ) -> Vec<Result<Tables, Error>> {
-    groups.par_iter().map(|g| notation.build(file, g)).collect()
+    groups
+        .par_iter()
+        .map(|g| notation.build(&[(file, g)]).map(|(t, _)| t))
+        .collect()
 }
 
 /// Counts what a window of `records` built and hands its batches, one list
@@ -98,27 +110,59 @@ pub(super) fn deliver(
     let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
     for tables in built {
         let tables = tables?;
-        let counts = count(&tables);
-        converted += counts.hands + counts.quarantined;
-        fs.records += counts.hands + counts.quarantined;
-        fs.hands += counts.hands;
-        fs.quarantined += counts.quarantined;
-        fs.warnings += counts.warnings;
-        fs.infos += counts.infos;
-        if opts.on_error == OnError::Fail
-            && let Some(e) = counts.first_error
-        {
-            return Err(e);
-        }
-        per_table.resize_with(tables.len(), Vec::new);
-        for ((_, batch), out) in tables.into_iter().zip(&mut per_table) {
-            array_bytes += batch.get_array_memory_size() as u64;
-            out.push(batch);
-        }
+        let all = PartEnd {
+            hands: rows(&tables, "hands"),
+            errors: rows(&tables, "errors"),
+        };
+        let converted_here = count(&tables, PartEnd::default(), all, opts, fs)?;
+        converted += converted_here;
+        keep(tables, &mut per_table, &mut array_bytes);
     }
     fs.comment_blocks += records as u64 - converted;
     consume(per_table)?;
     Ok(array_bytes)
+}
+
+/// Adds a group's batches to `per_table` and their bytes to `array_bytes`.
+pub(super) fn keep(tables: Tables, per_table: &mut Vec<Vec<RecordBatch>>, array_bytes: &mut u64) {
+    per_table.resize_with(tables.len(), Vec::new);
+    for ((_, batch), out) in tables.into_iter().zip(per_table) {
+        *array_bytes += batch.get_array_memory_size() as u64;
+        out.push(batch);
+    }
+}
+
+/// Rows of table `name` in `tables` (0 if there is none).
+pub(super) fn rows(tables: &Tables, name: &str) -> usize {
+    tables
+        .iter()
+        .find(|t| t.0 == name)
+        .map_or(0, |t| t.1.num_rows())
+}
+
+/// Counts what the rows of `tables` from `from` to `to` hold (the hands
+/// and diagnostics of a group, or of a part of one) into `fs`; returns the
+/// records converted or quarantined. With `OnError::Fail`, the first error
+/// among them is returned instead.
+pub(super) fn count(
+    tables: &Tables,
+    from: PartEnd,
+    to: PartEnd,
+    opts: &Options,
+    fs: &mut FileSummary,
+) -> Result<u64, Error> {
+    let c = count_rows(tables, from, to);
+    fs.records += c.hands + c.quarantined;
+    fs.hands += c.hands;
+    fs.quarantined += c.quarantined;
+    fs.warnings += c.warnings;
+    fs.infos += c.infos;
+    if opts.on_error == OnError::Fail
+        && let Some(e) = c.first_error
+    {
+        return Err(e);
+    }
+    Ok(c.hands + c.quarantined)
 }
 
 struct Counts {
@@ -129,12 +173,12 @@ struct Counts {
     first_error: Option<Error>,
 }
 
-/// Counts what a group produced, from its `hands` and `errors` batches.
-fn count(tables: &crate::columns::Tables) -> Counts {
+/// Counts the hands and the diagnostics by severity in the given rows of the
+/// `hands` and `errors` batches.
+fn count_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> Counts {
     let find = |name: &str| tables.iter().find(|t| t.0 == name).map(|t| &t.1);
-    let hands = find("hands").map_or(0, |b| b.num_rows() as u64);
     let mut c = Counts {
-        hands,
+        hands: (to.hands - from.hands) as u64,
         quarantined: 0,
         warnings: 0,
         infos: 0,
@@ -146,7 +190,7 @@ fn count(tables: &crate::columns::Tables) -> Counts {
     let col = |b: &RecordBatch, n: &str| b.column_by_name(n).cloned().expect("errors column");
     let severity = col(errors, "severity");
     let severity = severity.as_string::<i32>();
-    for i in 0..errors.num_rows() {
+    for i in from.errors..to.errors {
         if severity.value(i) == "error" {
             c.quarantined += 1;
             if c.first_error.is_none() {

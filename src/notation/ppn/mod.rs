@@ -15,7 +15,7 @@ use crate::columns::Tables;
 use crate::columns::errors::ErrorsBuilder;
 use crate::columns::pinochle::*;
 use crate::error::{Diag, Error};
-use crate::notation::{FileInfo, Notation};
+use crate::notation::{Notation, Part, PartEnd};
 use crate::split::Item;
 
 /// What the file headers say at a given record.
@@ -230,17 +230,26 @@ impl Notation for Ppn {
         state.inherit.resolve(groups);
     }
 
-    fn build(&self, file: &FileInfo, group: &Group<'_>) -> Result<Tables, Error> {
-        let mut b = build::Builders::for_records(group.hands.len());
-        build::build_group(file, group, &self.rules, &mut b);
-        Ok(vec![
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
+        let records = parts.iter().map(|(_, g)| g.hands.len()).sum();
+        let mut b = build::Builders::for_records(records);
+        let mut ends = Vec::with_capacity(parts.len());
+        for (file, group) in parts {
+            build::build_group(file, group, &self.rules, &mut b);
+            ends.push(PartEnd {
+                hands: b.hands.hand_id.len(),
+                errors: b.errors.record_index.len(),
+            });
+        }
+        let tables = vec![
             (HandsBuilder::TABLE, b.hands.finish()?),
             (SeatsBuilder::TABLE, b.seats.finish()?),
             (BidsBuilder::TABLE, b.bids.finish()?),
             (TricksBuilder::TABLE, b.tricks.finish()?),
             (NotesBuilder::TABLE, b.notes.finish()?),
             (ErrorsBuilder::TABLE, b.errors.finish()?),
-        ])
+        ];
+        Ok((tables, ends))
     }
 }
 
