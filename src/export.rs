@@ -231,6 +231,11 @@ pub fn export(
     let mut header_done = false;
     let mut any = false;
     let mut failed: Option<std::io::Error> = None;
+    // A header per file, from each file's own windows: built file by file.
+    let opts = &Options {
+        join_small_inputs: false,
+        ..opts.clone()
+    };
     let files = parse_inputs(inputs, opts, &mut |file, t| {
         if current != Some(file.index) {
             current = Some(file.index);

@@ -333,3 +333,21 @@ fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
         }
     }
 }
+
+#[test]
+fn check_prints_the_same_lines_with_small_files_built_together() {
+    let mut inputs = common::fixtures();
+    inputs.extend(common::fixtures_in("testdata/hostile"));
+    let run = |join| {
+        let opts = Options {
+            join_small_inputs: join,
+            ..common::quiet(2)
+        };
+        let mut lines = Vec::new();
+        let report = deckhand::check::check(&inputs, &opts, true, &mut |l| lines.push(l)).unwrap();
+        (lines, report.files, report.total)
+    };
+    let (apart, together) = (run(false), run(true));
+    assert!(apart.0.len() > 100, "{}", apart.0.len());
+    assert_eq!(apart, together);
+}

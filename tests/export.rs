@@ -303,3 +303,29 @@ fn a_record_of_many_unknown_tags_with_sections_exports_them_all_in_order() {
     }
     assert_eq!(out.matches("[Tag").count(), 99_999);
 }
+
+#[test]
+fn files_exported_together_are_each_file_exported_alone() {
+    // Each file's records follow the header of its own (`convert` builds runs
+    // of small files together; export must not, whatever it is asked).
+    let mut inputs = common::fixtures();
+    inputs.extend(common::fixtures_in("testdata/hostile"));
+    let opts = Options {
+        progress: false,
+        join_small_inputs: true,
+        ..Options::default()
+    };
+    let export = |inputs: &[std::path::PathBuf]| {
+        let mut out = Vec::new();
+        deckhand::export::export(inputs, &opts, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let bare = export(&[]);
+    let alone: String = inputs
+        .iter()
+        .map(|p| export(std::slice::from_ref(p)))
+        .filter(|t| *t != bare)
+        .collect();
+    assert!(alone.matches("% EXPORT").count() > 5);
+    assert_eq!(export(&inputs), alone);
+}

@@ -188,7 +188,9 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
 }
 
 /// Parses every input (without writing Parquet), handing each window's
-/// batches to `on_tables` with the file they come from; for `check` and `export`.
+/// batches to `on_tables` with the file they come from (with
+/// `Options::join_small_inputs`, batches of runs of small files go together,
+/// with the first of them); for `check` and `export`.
 pub fn parse_inputs(
     inputs: &[PathBuf],
     opts: &Options,
@@ -212,8 +214,7 @@ pub fn parse_inputs(
         Instant::now(),
         on_tables,
         &mut files,
-        // Export writes a header per file, from each file's own windows.
-        false,
+        opts.join_small_inputs,
     )?;
     Ok(files)
 }
@@ -227,10 +228,11 @@ const SMALL_INPUT: u64 = 1 << 20;
 /// Parses `inputs` in order, handing each window's batches to `on_tables`
 /// and each file's summary to `files`. A file smaller than a group keeps one
 /// thread busy, so runs of small files (together at most a window's bytes)
-/// are parsed in parallel, each into batches held aside, and handed over in
-/// input order: the same batches, in the same order, as one at a time. A
-/// file that fails ends the run after the files before it and the windows
-/// it gave before failing, as it would one at a time.
+/// are parsed in parallel: with `join`, built together into tables that
+/// span files (`small.rs`); else each into batches held aside and handed
+/// over in input order, the same batches as one at a time. A file that fails
+/// ends the run after the files before it and the windows it gave before
+/// failing, as it would one at a time.
 #[allow(clippy::too_many_arguments)]
 fn run_inputs<N: Notation>(
     notation: &N,
