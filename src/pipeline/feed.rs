@@ -253,7 +253,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         Ok(self.fs)
     }
 
-    /// A small mapped input split, lexed and resolved but not built: its
+    /// A small input in memory split, lexed and resolved but not built: its
     /// groups in input order, each with its bytes of records, and how many
     /// records it has (for building with the groups of other small inputs;
     /// the same groups as [`FileRun::run_bytes`] builds). None for an input
