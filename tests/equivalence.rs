@@ -43,14 +43,13 @@ fn threads_and_chunk_sizes_do_not_change_a_byte() {
         };
         common::convert(&inputs, dir.path(), &opts);
         let got = common::files(dir.path());
-        assert_eq!(got.len(), want.len());
-        for ((wn, wb), (gn, gb)) in want.iter().zip(&got) {
-            assert_eq!(wn, gn);
-            assert!(
-                wb == gb,
-                "{wn} differs with threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
-            );
-        }
+        common::assert_same_files(
+            &want,
+            &got,
+            &format!(
+                "threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
+            ),
+        );
     }
 }
 
@@ -144,14 +143,11 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
         };
         common::convert(&inputs, out.path(), &opts);
         let got = common::files(out.path());
-        assert_eq!(got.len(), want.len());
-        for ((wn, wb), (gn, gb)) in want.iter().zip(&got) {
-            assert_eq!(wn, gn);
-            assert!(
-                wb == gb,
-                "{wn} differs when streamed with threads={threads} chunk={chunk} group={group}"
-            );
-        }
+        common::assert_same_files(
+            &want,
+            &got,
+            &format!("streamed with threads={threads} chunk={chunk} group={group}"),
+        );
     }
 }
 
@@ -324,13 +320,7 @@ fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
         assert_eq!(a.rows, t.rows);
         let (want, got) = (common::files(apart.path()), common::files(together.path()));
         assert_eq!(want.len(), common::TABLES.len());
-        for ((wn, wb), (gn, gb)) in want.iter().zip(&got) {
-            assert_eq!(wn, gn);
-            assert!(
-                wb == gb,
-                "{wn} differs with threads={threads} group={group}"
-            );
-        }
+        common::assert_same_files(&want, &got, &format!("threads={threads} group={group}"));
     }
 }
 

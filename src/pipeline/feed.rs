@@ -196,16 +196,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             return self.run_stream(&mut Counted::new(&mut &bytes[..]));
         }
         self.fs.bytes = bytes.len() as u64;
-        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        let mut scan = Scan {
-            bytes,
-            scanner: Scanner::new_at(start as u64),
-            pos: start,
-            chunk: self.opts.chunk_bytes.max(1),
-            window: self.opts.window_bytes() as u64,
-            rest: Vec::new(),
-            ended: false,
-        };
+        let mut scan = Scan::new(bytes, self.opts);
         let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
         let carry = N::Carry::default();
         let mut state = notation.restore(&carry);
@@ -263,16 +254,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             return None;
         }
         self.fs.bytes = bytes.len() as u64;
-        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        let mut scan = Scan {
-            bytes,
-            scanner: Scanner::new_at(start as u64),
-            pos: start,
-            chunk: self.opts.chunk_bytes.max(1),
-            window: self.opts.window_bytes() as u64,
-            rest: Vec::new(),
-            ended: false,
-        };
+        let mut scan = Scan::new(bytes, self.opts);
         let (notation, opts) = (self.notation, self.opts);
         let mut state = N::FileState::default();
         let mut out = Vec::new();
@@ -444,7 +426,21 @@ struct Scan<'b> {
     ended: bool,
 }
 
-impl Scan<'_> {
+impl<'b> Scan<'b> {
+    /// The splitter over `bytes` (after a BOM), fed a piece at a time.
+    fn new(bytes: &'b [u8], opts: &Options) -> Self {
+        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        Scan {
+            bytes,
+            scanner: Scanner::new_at(start as u64),
+            pos: start,
+            chunk: opts.chunk_bytes.max(1),
+            window: opts.window_bytes() as u64,
+            rest: Vec::new(),
+            ended: false,
+        }
+    }
+
     /// Feeds chunks until `items` spans a window or the input ends (then
     /// true, with the records recovered from an unterminated brace, once
     /// every item has been handed out). With a `limit`, a window spans at

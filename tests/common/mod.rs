@@ -72,3 +72,13 @@ pub fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
     v.sort();
     v
 }
+
+/// Asserts that two outputs (from [`files`]) hold the same files, byte for
+/// byte; `what` names the settings in the message.
+pub fn assert_same_files(want: &[(String, Vec<u8>)], got: &[(String, Vec<u8>)], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for ((wn, wb), (gn, gb)) in want.iter().zip(got) {
+        assert_eq!(wn, gn);
+        assert!(wb == gb, "{wn} differs with {what}");
+    }
+}
