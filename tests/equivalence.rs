@@ -136,9 +136,12 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
     for &(threads, chunk, group) in &[(2, 1 << 20, 1 << 20), (1, 1, 1), (2, 7, 50), (2, 4096, 300)]
     {
         let out = tempfile::tempdir().unwrap();
+        // Small compressed files are otherwise decompressed whole and built
+        // together (`pipeline/small.rs`); here they are streamed.
         let opts = Options {
             chunk_bytes: chunk,
             group_bytes: group,
+            join_small_inputs: false,
             ..common::quiet(threads)
         };
         common::convert(&inputs, out.path(), &opts);
@@ -277,9 +280,9 @@ fn windows_that_build_much_for_their_bytes_are_cut_smaller() {
 #[test]
 fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
     // Runs of small files are lexed apart and built together (tables of
-    // many files); a compressed file and one with old-Mac line ends among
-    // them run alone in their turn. Every table and every file's counts
-    // must be those of building each file on its own.
+    // many files); a compressed file among them is decompressed whole, one
+    // with old-Mac line ends runs alone in its turn. Every table and every
+    // file's counts must be those of building each file on its own.
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let mut inputs = Vec::new();
@@ -304,8 +307,13 @@ fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
         .map(|&b| if b == b'\n' { b'\r' } else { b })
         .collect();
     std::fs::write(&cr, cr_text).unwrap();
+    // A damaged stream (its summary carries a warning) runs alone in turn.
+    let gz_bytes = std::fs::read(&gz).unwrap();
+    let cut = dir.path().join("07-cut.ppn.gz");
+    std::fs::write(&cut, &gz_bytes[..gz_bytes.len() * 2 / 3]).unwrap();
     inputs.push(gz);
     inputs.push(cr);
+    inputs.push(cut);
     inputs.sort();
     for &(threads, group) in &[(1, 1 << 20), (2, 1 << 20), (2, 1), (1, 700), (2, 5000)] {
         let opts = |join| Options {
@@ -317,6 +325,7 @@ fn small_files_built_together_give_the_bytes_and_counts_of_one_at_a_time() {
         let a = common::convert(&inputs, apart.path(), &opts(false));
         let t = common::convert(&inputs, together.path(), &opts(true));
         assert_eq!(a.files, t.files, "threads={threads} group={group}");
+        assert!(t.files.iter().any(|f| f.input_warning.is_some()));
         assert_eq!(a.rows, t.rows);
         let (want, got) = (common::files(apart.path()), common::files(together.path()));
         assert_eq!(want.len(), common::TABLES.len());
