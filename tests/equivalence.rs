@@ -133,11 +133,19 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
         z.write_all(text).unwrap();
         std::fs::write(path, z.finish().unwrap()).unwrap();
     }
-    for &(threads, chunk, group) in &[(2, 1 << 20, 1 << 20), (1, 1, 1), (2, 7, 50), (2, 4096, 300)]
-    {
+    // Small compressed files are decompressed whole when several are parsed
+    // at once (`pipeline/small.rs`: with two threads, or joined); with one
+    // thread and no joining each is streamed, in pieces of `chunk` bytes.
+    let settings = [
+        (2, 1 << 20, 1 << 20),
+        (1, 1, 1),
+        (1, 7, 50),
+        (1, 4096, 300),
+        (2, 7, 50),
+        (2, 4096, 300),
+    ];
+    for &(threads, chunk, group) in &settings {
         let out = tempfile::tempdir().unwrap();
-        // Small compressed files are otherwise decompressed whole and built
-        // together (`pipeline/small.rs`); here they are streamed.
         let opts = Options {
             chunk_bytes: chunk,
             group_bytes: group,

@@ -228,8 +228,8 @@ const SMALL_INPUT: u64 = 1 << 20;
 /// Parses `inputs` in order, handing each window's batches to `on_tables`
 /// and each file's summary to `files`. A file smaller than a group keeps one
 /// thread busy, so runs of small files (together at most a window's bytes)
-/// are parsed in parallel: with `join`, built together into tables that
-/// span files (`small.rs`); else each into batches held aside and handed
+/// are parsed in parallel (`small.rs`): with `join`, built together into
+/// tables that span files; else each into batches held aside and handed
 /// over in input order, the same batches as one at a time. A file that fails
 /// ends the run after the files before it and the windows it gave before
 /// failing, as it would one at a time.
@@ -268,12 +268,6 @@ fn run_inputs<N: Notation>(
             bytes += len;
             end += 1;
         }
-        if end - i >= 2 && join {
-            let run: Vec<(FileInfo, &PathBuf)> = (i..end).map(|k| (info(k), &inputs[k])).collect();
-            small::run_small(notation, &run, opts, pool, bar, started, on_tables, files)?;
-            i = end;
-            continue;
-        }
         if end - i < 2 {
             let file = info(i);
             let mut consume = |t: WindowBatches| on_tables(&file, t);
@@ -290,30 +284,10 @@ fn run_inputs<N: Notation>(
             i += 1;
             continue;
         }
-        let parsed: Vec<(Result<FileSummary, Error>, Vec<WindowBatches>)> = pool.install(|| {
-            (i..end)
-                .into_par_iter()
-                .map(|k| {
-                    let mut windows = Vec::new();
-                    let mut keep = |t: WindowBatches| {
-                        windows.push(t);
-                        Ok(())
-                    };
-                    let file = info(k);
-                    let r = run_input(
-                        notation, &file, &inputs[k], opts, pool, &mut keep, bar, started,
-                    );
-                    (r, windows)
-                })
-                .collect()
-        });
-        for (k, (summary, windows)) in (i..end).zip(parsed) {
-            let file = info(k);
-            for t in windows {
-                on_tables(&file, t)?;
-            }
-            files.push(summary?);
-        }
+        let run: Vec<(FileInfo, &PathBuf)> = (i..end).map(|k| (info(k), &inputs[k])).collect();
+        small::run_small(
+            notation, &run, join, opts, pool, bar, started, on_tables, files,
+        )?;
         i = end;
     }
     Ok(())

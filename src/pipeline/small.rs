@@ -26,6 +26,8 @@ use crate::source::{Compression, Stream};
 enum Small<'a, N: Notation> {
     /// Lexed and resolved.
     Lexed(LexedFile<'a, N>),
+    /// Parsed and built alone (without `join`), its windows held.
+    Built(Result<FileSummary, Error>, Vec<WindowBatches>),
     /// Not held in memory: run alone in its turn, its windows handed on as
     /// they come (memory stays bounded however much it holds).
     InTurn,
@@ -39,6 +41,7 @@ enum Small<'a, N: Notation> {
 pub(super) fn run_small<N: Notation>(
     notation: &N,
     files: &[(FileInfo, &PathBuf)],
+    join: bool,
     opts: &Options,
     pool: &rayon::ThreadPool,
     bar: &ProgressBar,
@@ -81,7 +84,7 @@ pub(super) fn run_small<N: Notation>(
         }
         let round = &files[k..k + held.len()];
         run_round(
-            notation, round, &held, opts, pool, bar, started, on_tables, summaries,
+            notation, round, &held, join, opts, pool, bar, started, on_tables, summaries,
         )?;
         k += held.len();
     }
@@ -102,6 +105,7 @@ fn run_round<N: Notation>(
     notation: &N,
     files: &[(FileInfo, &PathBuf)],
     held: &[Option<Vec<u8>>],
+    join: bool,
     opts: &Options,
     pool: &rayon::ThreadPool,
     bar: &ProgressBar,
@@ -114,9 +118,22 @@ fn run_round<N: Notation>(
             .par_iter()
             .zip(held)
             .map(|((file, _), bytes)| {
+                let Some(bytes) = bytes.as_deref() else {
+                    return Small::InTurn;
+                };
+                if !join {
+                    let mut windows = Vec::new();
+                    let mut keep = |t: WindowBatches| {
+                        windows.push(t);
+                        Ok(())
+                    };
+                    let run = FileRun::new(notation, file, opts, pool, &mut keep, bar, started);
+                    let r = run.run_bytes(bytes);
+                    return Small::Built(r, windows);
+                }
                 let mut none = |_: WindowBatches| Ok(());
                 let run = FileRun::new(notation, file, opts, pool, &mut none, bar, started);
-                match bytes.as_deref().and_then(|b| run.lex_only(b)) {
+                match run.lex_only(bytes) {
                     Some(lexed) => Small::Lexed(lexed),
                     None => Small::InTurn,
                 }
@@ -128,6 +145,12 @@ fn run_round<N: Notation>(
     for (k, small) in done.into_iter().enumerate() {
         match small {
             Small::Lexed(l) => lexed.push((k, l)),
+            Small::Built(summary, windows) => {
+                for t in windows {
+                    on_tables(&files[k].0, t)?;
+                }
+                summaries.push(summary?);
+            }
             Small::InTurn => {
                 build_together(
                     notation, files, &mut lexed, opts, pool, on_tables, summaries,
