@@ -285,9 +285,14 @@ fn run_inputs<N: Notation>(
             continue;
         }
         let run: Vec<(FileInfo, &PathBuf)> = (i..end).map(|k| (info(k), &inputs[k])).collect();
-        small::run_small(
-            notation, &run, join, opts, pool, bar, started, on_tables, files,
-        )?;
+        let cx = small::RunCtx {
+            notation,
+            opts,
+            pool,
+            bar,
+            started,
+        };
+        small::run_small(&cx, &run, join, on_tables, files)?;
         i = end;
     }
     Ok(())

@@ -22,6 +22,23 @@ use crate::Error;
 use crate::notation::{FileInfo, Notation, Part, PartEnd};
 use crate::source::{Compression, Stream};
 
+/// What every file of a run shares.
+pub(super) struct RunCtx<'r, N> {
+    pub notation: &'r N,
+    pub opts: &'r Options,
+    pub pool: &'r rayon::ThreadPool,
+    pub bar: &'r ProgressBar,
+    pub started: Instant,
+}
+
+impl<N> Clone for RunCtx<'_, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N> Copy for RunCtx<'_, N> {}
+
 /// One small file after the parallel phase.
 enum Small<'a, N: Notation> {
     /// Lexed and resolved.
@@ -37,18 +54,14 @@ enum Small<'a, N: Notation> {
 /// hands their batches to `on_tables` in input order, the files' summaries
 /// to `summaries`. A file that fails ends the run after the files before it
 /// and the windows it gave before failing, as one at a time.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_small<N: Notation>(
-    notation: &N,
+    cx: &RunCtx<'_, N>,
     files: &[(FileInfo, &PathBuf)],
     join: bool,
-    opts: &Options,
-    pool: &rayon::ThreadPool,
-    bar: &ProgressBar,
-    started: Instant,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
 ) -> Result<(), Error> {
+    let (opts, pool) = (cx.opts, cx.pool);
     // Read, not mapped: for files this small, mapping and unmapping cost
     // more than copying (20,000 files of one hand: `-j1` 0.64-0.79 s against
     // 1.00-1.23 s mapped, `-j2` 0.45-0.48 s against 0.91-0.99 s). Files are
@@ -83,9 +96,7 @@ pub(super) fn run_small<N: Notation>(
             }
         }
         let round = &files[k..k + held.len()];
-        run_round(
-            notation, round, &held, join, opts, pool, bar, started, on_tables, summaries,
-        )?;
+        run_round(cx, round, &held, join, on_tables, summaries)?;
         k += held.len();
     }
     Ok(())
@@ -100,19 +111,21 @@ pub(super) fn run_small<N: Notation>(
 const CHUNK_FILES: usize = 64;
 
 /// One round of small files, `held` their bytes (None: run alone in turn).
-#[allow(clippy::too_many_arguments)]
 fn run_round<N: Notation>(
-    notation: &N,
+    cx: &RunCtx<'_, N>,
     files: &[(FileInfo, &PathBuf)],
     held: &[Option<Vec<u8>>],
     join: bool,
-    opts: &Options,
-    pool: &rayon::ThreadPool,
-    bar: &ProgressBar,
-    started: Instant,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
 ) -> Result<(), Error> {
+    let RunCtx {
+        notation,
+        opts,
+        pool,
+        bar,
+        started,
+    } = *cx;
     let done: Vec<Small<'_, N>> = pool.install(|| {
         files
             .par_iter()
