@@ -70,27 +70,28 @@ pub(super) fn run_small<N: Notation>(
     let window = opts.window_bytes() as u64;
     let mut k = 0;
     while k < files.len() {
-        let mut held: Vec<Option<Vec<u8>>> = Vec::new();
+        let mut held: Vec<Option<Held>> = Vec::new();
         let mut room = window;
         'fill: while k + held.len() < files.len() {
             let from = k + held.len();
             // Files are read a chunk at a time in parallel; the files of a
             // chunk past the round's end are read again in the next round.
             let to = (from + CHUNK_FILES).min(files.len());
-            let got: Vec<Option<Vec<u8>>> = pool.install(|| {
+            let got: Vec<Option<Held>> = pool.install(|| {
                 files[from..to]
                     .par_iter()
                     .map(|(_, path)| hold(path, window))
                     .collect()
             });
             for bytes in got {
-                if let Some(b) = &bytes {
+                if let Some(h) = &bytes {
                     // One that does not fit waits for the next round; the
                     // first of a round is always taken.
-                    if b.len() as u64 > room && room < window {
+                    let n = h.bytes.len() as u64;
+                    if n > room && room < window {
                         break 'fill;
                     }
-                    room = room.saturating_sub(b.len() as u64);
+                    room = room.saturating_sub(n);
                 }
                 held.push(bytes);
             }
@@ -110,11 +111,17 @@ pub(super) fn run_small<N: Notation>(
 /// (`-j1` 0.73-0.79 s against 0.70-1.08 s, `-j2` 0.48-0.67 against 0.47-0.56).
 const CHUNK_FILES: usize = 64;
 
+/// A small file's bytes in memory (decompressed), and its size on disk.
+struct Held {
+    bytes: Vec<u8>,
+    on_disk: u64,
+}
+
 /// One round of small files, `held` their bytes (None: run alone in turn).
 fn run_round<N: Notation>(
     cx: &RunCtx<'_, N>,
     files: &[(FileInfo, &PathBuf)],
-    held: &[Option<Vec<u8>>],
+    held: &[Option<Held>],
     join: bool,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
@@ -130,26 +137,32 @@ fn run_round<N: Notation>(
         files
             .par_iter()
             .zip(held)
-            .map(|((file, _), bytes)| {
-                let Some(bytes) = bytes.as_deref() else {
+            .map(|((file, _), held)| {
+                let Some(Held { bytes, on_disk }) = held else {
                     return Small::InTurn;
                 };
-                if !join {
+                // Progress is counted in bytes on disk, as the bar's total
+                // (held bytes may be decompressed).
+                let hidden = &ProgressBar::hidden();
+                let small = if join {
+                    let mut none = |_: WindowBatches| Ok(());
+                    let run = FileRun::new(notation, file, opts, pool, &mut none, hidden, started);
+                    match run.lex_only(bytes) {
+                        Some(lexed) => Small::Lexed(lexed),
+                        None => return Small::InTurn,
+                    }
+                } else {
                     let mut windows = Vec::new();
                     let mut keep = |t: WindowBatches| {
                         windows.push(t);
                         Ok(())
                     };
-                    let run = FileRun::new(notation, file, opts, pool, &mut keep, bar, started);
+                    let run = FileRun::new(notation, file, opts, pool, &mut keep, hidden, started);
                     let r = run.run_bytes(bytes);
-                    return Small::Built(r, windows);
-                }
-                let mut none = |_: WindowBatches| Ok(());
-                let run = FileRun::new(notation, file, opts, pool, &mut none, bar, started);
-                match run.lex_only(bytes) {
-                    Some(lexed) => Small::Lexed(lexed),
-                    None => Small::InTurn,
-                }
+                    Small::Built(r, windows)
+                };
+                bar.inc(*on_disk);
+                small
             })
             .collect()
     });
@@ -185,18 +198,22 @@ fn run_round<N: Notation>(
 /// compressed one decompressed if it holds at most `limit` bytes. None for
 /// a file to run alone in its turn: empty, unreadable, holding more, damaged,
 /// or not readable as a whole (whose messages that run gives).
-fn hold(path: &Path, limit: u64) -> Option<Vec<u8>> {
+fn hold(path: &Path, limit: u64) -> Option<Held> {
     let bytes = std::fs::read(path).ok()?;
+    let on_disk = bytes.len() as u64;
     if bytes.is_empty() {
         return None;
     }
     if Compression::sniff(&bytes).is_none() {
-        return Some(bytes);
+        return Some(Held { bytes, on_disk });
     }
     let mut stream = Stream::new(Box::new(std::io::Cursor::new(bytes))).ok()?;
     let mut out = Vec::new();
     (&mut stream).take(limit + 1).read_to_end(&mut out).ok()?;
-    (out.len() as u64 <= limit && stream.warning().is_none()).then_some(out)
+    (out.len() as u64 <= limit && stream.warning().is_none()).then_some(Held {
+        bytes: out,
+        on_disk,
+    })
 }
 
 /// The lexed files' (`lexed`, emptied) groups built in parallel into
