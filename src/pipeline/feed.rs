@@ -13,7 +13,8 @@ use indicatif::ProgressBar;
 
 use super::budget::{self, Budget};
 use super::window::{
-    Records, build_window, deliver, group_cuts, lex_window, process_window, record_bytes,
+    Records, build_window, deliver, group_cuts, lex_window, parse_groups, process_window,
+    record_bytes,
 };
 use super::{Consumer, FileSummary, Options};
 use crate::Error;
@@ -248,7 +249,8 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
     /// groups in input order, each with its bytes of records, and how many
     /// records it has (for building with the groups of other small inputs;
     /// the same groups as [`FileRun::run_bytes`] builds). None for an input
-    /// with old-Mac line ends, which is read as a stream.
+    /// with old-Mac line ends, which is read as a stream. Progress is the
+    /// caller's to count (the bytes may have been decompressed).
     pub fn lex_only<'a>(mut self, bytes: &'a [u8]) -> Option<LexedFile<'a, N>> {
         if split::is_cr_only(bytes) {
             return None;
@@ -264,12 +266,11 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             let last = scan.window(&mut items, None);
             let records = self.records(bytes, 0, &items, &mut state);
             records_seen += records.len() as u64;
+            let cuts = group_cuts(&records, opts.group_bytes);
             let mut groups = self
                 .pool
-                .install(|| lex_window(notation, bytes, 0, &records, opts));
+                .install(|| parse_groups(notation, bytes, 0, &records, &cuts));
             notation.resolve(&mut state, &mut groups);
-            let cuts = group_cuts(&records, opts.group_bytes);
-            debug_assert_eq!(cuts.len(), groups.len());
             for (g, cut) in groups.into_iter().zip(cuts) {
                 out.push((g, record_bytes(&records[cut])));
             }
@@ -278,7 +279,6 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
                 break;
             }
         }
-        self.bar.inc(bytes.len() as u64);
         Some(LexedFile {
             groups: out,
             records: records_seen,

@@ -178,9 +178,7 @@ fn run_round<N: Notation>(
                 summaries.push(summary?);
             }
             Small::InTurn => {
-                build_together(
-                    notation, files, &mut lexed, opts, pool, on_tables, summaries,
-                )?;
+                build_together(cx, files, &mut lexed, on_tables, summaries)?;
                 let (file, path) = &files[k];
                 let mut consume = |t: WindowBatches| on_tables(file, t);
                 let summary =
@@ -189,9 +187,7 @@ fn run_round<N: Notation>(
             }
         }
     }
-    build_together(
-        notation, files, &mut lexed, opts, pool, on_tables, summaries,
-    )
+    build_together(cx, files, &mut lexed, on_tables, summaries)
 }
 
 /// The bytes of a small file to parse in memory: a plain file as it is, a
@@ -220,14 +216,13 @@ fn hold(path: &Path, limit: u64) -> Option<Held> {
 /// tables of about `group_bytes` of records each, which may span files, and
 /// handed over together.
 fn build_together<'a, N: Notation>(
-    notation: &N,
+    cx: &RunCtx<'_, N>,
     files: &[(FileInfo, &PathBuf)],
     lexed: &mut Vec<(usize, LexedFile<'a, N>)>,
-    opts: &Options,
-    pool: &rayon::ThreadPool,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
 ) -> Result<(), Error> {
+    let (notation, opts, pool) = (cx.notation, cx.opts, cx.pool);
     let Some(first) = lexed.first().map(|l| l.0) else {
         return Ok(());
     };
@@ -260,7 +255,6 @@ fn build_together<'a, N: Notation>(
     });
     let mut converted = vec![0u64; lexed.len()];
     let mut per_table = Vec::new();
-    let mut array_bytes = 0;
     for (job, built) in jobs.iter().zip(built) {
         let (tables, ends) = built?;
         let mut from = PartEnd::default();
@@ -268,7 +262,7 @@ fn build_together<'a, N: Notation>(
             converted[*i] += count(&tables, from, to, opts, &mut sums[*i])?;
             from = to;
         }
-        keep(tables, &mut per_table, &mut array_bytes);
+        keep(tables, &mut per_table);
     }
     drop(jobs);
     on_tables(&files[first].0, per_table)?;

@@ -56,8 +56,25 @@ pub(super) fn lex_window<'a, N: Notation>(
     records: &[(Item, u64, N::Context<'a>)],
     opts: &Options,
 ) -> Vec<N::Group<'a>> {
-    group_cuts(records, opts.group_bytes)
-        .par_iter()
+    parse_groups(
+        notation,
+        bytes,
+        base,
+        records,
+        &group_cuts(records, opts.group_bytes),
+    )
+}
+
+/// Parses the groups `cuts` of a window's records in parallel; to be called
+/// in the pool.
+pub(super) fn parse_groups<'a, N: Notation>(
+    notation: &N,
+    bytes: &'a [u8],
+    base: u64,
+    records: &[(Item, u64, N::Context<'a>)],
+    cuts: &[Range<usize>],
+) -> Vec<N::Group<'a>> {
+    cuts.par_iter()
         .map(|r| notation.parse(bytes, base, &records[r.clone()]))
         .collect()
 }
@@ -116,20 +133,22 @@ pub(super) fn deliver(
         };
         let converted_here = count(&tables, PartEnd::default(), all, opts, fs)?;
         converted += converted_here;
-        keep(tables, &mut per_table, &mut array_bytes);
+        array_bytes += keep(tables, &mut per_table);
     }
     fs.comment_blocks += records as u64 - converted;
     consume(per_table)?;
     Ok(array_bytes)
 }
 
-/// Adds a group's batches to `per_table` and their bytes to `array_bytes`.
-pub(super) fn keep(tables: Tables, per_table: &mut Vec<Vec<RecordBatch>>, array_bytes: &mut u64) {
+/// Adds a group's batches to `per_table`; returns the bytes of their arrays.
+pub(super) fn keep(tables: Tables, per_table: &mut Vec<Vec<RecordBatch>>) -> u64 {
     per_table.resize_with(tables.len(), Vec::new);
+    let mut array_bytes = 0;
     for ((_, batch), out) in tables.into_iter().zip(per_table) {
-        *array_bytes += batch.get_array_memory_size() as u64;
+        array_bytes += batch.get_array_memory_size() as u64;
         out.push(batch);
     }
+    array_bytes
 }
 
 /// Rows of table `name` in `tables` (0 if there is none).
