@@ -378,6 +378,54 @@ fn directories_are_searched_by_name_and_by_content() {
     assert_eq!(events, ["\"named\"", "\"header\"", "\"zipped\""]);
 }
 
+/// Symbolic links in a searched directory are followed: to a directory (searched
+/// in turn, once however many links lead to it: a link to itself, a loop,
+/// gave each file below it 41 times), to a file of another name that holds PPN; a link to a
+/// non-PPN file is left out, a broken one named `.ppn` is an input that cannot
+/// be read.
+#[cfg(unix)]
+#[test]
+fn directories_follow_symbolic_links() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let (inp, other) = (dir.path().join("in"), dir.path().join("other"));
+    std::fs::create_dir_all(&inp).unwrap();
+    std::fs::create_dir_all(other.join("deep")).unwrap();
+    std::fs::write(inp.join("a.ppn"), b"[Event \"plain\"]\n").unwrap();
+    std::fs::write(other.join("deep/b.ppn"), b"[Event \"via dir\"]\n").unwrap();
+    std::fs::write(other.join("c.txt"), b"% PPN 1.0\n[Event \"via file\"]\n").unwrap();
+    std::fs::write(other.join("d.txt"), b"not a hand\n").unwrap();
+    symlink(other.join("deep"), inp.join("b_dir")).unwrap();
+    symlink(other.join("c.txt"), inp.join("c_link")).unwrap();
+    symlink(other.join("d.txt"), inp.join("d_link")).unwrap();
+    symlink(other.join("deep"), inp.join("b_dir_again")).unwrap();
+    symlink(other.join("deep"), other.join("deep/again")).unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args(["convert", "-q", "-o"])
+        .arg(&out)
+        .arg(&inp)
+        .assert()
+        .success();
+    let events: Vec<String> = deckhand::columns::render::dataset(&out, &["hands"])
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.split("event=").nth(1).map(|e| e.to_string()))
+        .collect();
+    assert_eq!(events.len(), 3, "{events:?}");
+    assert!(events[0].starts_with("\"plain\""), "{events:?}");
+    assert!(events[1].starts_with("\"via dir\""), "{events:?}");
+    assert!(events[2].starts_with("\"via file\""), "{events:?}");
+    symlink(dir.path().join("nowhere"), inp.join("e.ppn")).unwrap();
+    deckhand()
+        .args(["convert", "-q", "--force", "-o"])
+        .arg(&out)
+        .arg(&inp)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("e.ppn"));
+}
+
 /// `bench` counts the column values a parse built: as many as the files a
 /// convert writes hold (read back by the parquet crate), each leaf counted once.
 #[test]
