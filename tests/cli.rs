@@ -124,6 +124,37 @@ fn stdin_and_directories_work_like_files() {
     assert_eq!(hands.len(), 3 + 2 + 15 + 7 + 3 + 1 + 2 + 2 + 6 + 8 + 3);
 }
 
+/// `-` is standard input even where a file named `-` exists, also when it
+/// comes with other small inputs read in parallel (which read the file).
+#[test]
+fn a_dash_is_standard_input_beside_a_file_named_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("-"), b"[Event \"file named dash\"]\n").unwrap();
+    std::fs::write(dir.path().join("b.ppn"), b"[Event \"second\"]\n").unwrap();
+    for threads in ["1", "2"] {
+        deckhand()
+            .current_dir(dir.path())
+            .args([
+                "convert", "-", "b.ppn", "-q", "--force", "-o", "out", "-j", threads,
+            ])
+            .write_stdin(&b"[Event \"from stdin\"]\n"[..])
+            .assert()
+            .success();
+        let events: Vec<String> =
+            deckhand::columns::render::dataset(&dir.path().join("out"), &["hands"])
+                .unwrap()
+                .iter()
+                .filter_map(|l| l.split("event=").nth(1).map(|e| e.to_string()))
+                .collect();
+        assert_eq!(events.len(), 2, "{events:?}");
+        assert!(
+            events[0].starts_with("\"from stdin\""),
+            "{threads}: {events:?}"
+        );
+        assert!(events[1].starts_with("\"second\""), "{threads}: {events:?}");
+    }
+}
+
 #[test]
 fn bad_arguments_are_explained() {
     deckhand()

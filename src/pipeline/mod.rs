@@ -208,6 +208,7 @@ pub fn parse_inputs(
     run_inputs(
         &ppn,
         inputs,
+        &sizes_of(inputs),
         opts,
         &pool,
         &bar,
@@ -221,6 +222,25 @@ pub fn parse_inputs(
 
 /// A window's batches: one list per table.
 type WindowBatches = Vec<Vec<RecordBatch>>;
+
+/// The size of each input that is a regular file (links followed), for
+/// the progress bar's total and to tell small files: one `stat` an input.
+/// None for standard input (`-`, even when a file of that name exists) and
+/// for what is not a readable regular file.
+fn sizes_of(inputs: &[PathBuf]) -> Vec<Option<u64>> {
+    inputs
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == crate::source::STDIN {
+                return None;
+            }
+            std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+        })
+        .collect()
+}
 
 /// Inputs at most this large (on disk) may be parsed several at a time.
 const SMALL_INPUT: u64 = 1 << 20;
@@ -237,6 +257,7 @@ const SMALL_INPUT: u64 = 1 << 20;
 fn run_inputs<N: Notation>(
     notation: &N,
     inputs: &[PathBuf],
+    sizes: &[Option<u64>],
     opts: &Options,
     pool: &rayon::ThreadPool,
     bar: &ProgressBar,
@@ -250,19 +271,14 @@ fn run_inputs<N: Notation>(
         index: index as u64,
     };
     let window = opts.window_bytes() as u64;
-    let small = |path: &Path| {
-        std::fs::metadata(path)
-            .ok()
-            .filter(|m| m.is_file() && m.len() <= SMALL_INPUT)
-            .map(|m| m.len())
-    };
+    let small = |k: usize| sizes[k].filter(|&len| len <= SMALL_INPUT);
     let mut i = 0;
     while i < inputs.len() {
         // The run of small files from `i`.
         let (mut end, mut bytes) = (i, 0);
         while (opts.threads > 1 || join)
             && end < inputs.len()
-            && let Some(len) = small(&inputs[end])
+            && let Some(len) = small(end)
             && (end == i || bytes + len <= window)
         {
             bytes += len;
@@ -284,7 +300,9 @@ fn run_inputs<N: Notation>(
             i += 1;
             continue;
         }
-        let run: Vec<(FileInfo, &PathBuf)> = (i..end).map(|k| (info(k), &inputs[k])).collect();
+        let run: Vec<small::SmallFile<'_>> = (i..end)
+            .map(|k| (info(k), &inputs[k], small(k).unwrap_or(0)))
+            .collect();
         let cx = small::RunCtx {
             notation,
             opts,
@@ -395,10 +413,8 @@ pub fn convert_with<N: Notation>(
         .num_threads(opts.threads.max(1))
         .build()
         .expect("thread pool");
-    let total: u64 = inputs
-        .iter()
-        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
-        .sum();
+    let sizes = sizes_of(inputs);
+    let total: u64 = sizes.iter().flatten().sum();
     let bar = if opts.progress {
         ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
     } else {
@@ -457,6 +473,7 @@ pub fn convert_with<N: Notation>(
         let result = run_inputs(
             notation,
             inputs,
+            &sizes,
             opts,
             pool,
             &bar,

@@ -22,6 +22,10 @@ use crate::Error;
 use crate::notation::{FileInfo, Notation, Part, PartEnd};
 use crate::source::{Compression, Stream};
 
+/// A small file of a run: its place among the inputs, its path, and its
+/// size on disk when the inputs were listed.
+pub(super) type SmallFile<'p> = (FileInfo, &'p PathBuf, u64);
+
 /// What every file of a run shares.
 pub(super) struct RunCtx<'r, N> {
     pub notation: &'r N,
@@ -56,7 +60,7 @@ enum Small<'a, N: Notation> {
 /// and the windows it gave before failing, as one at a time.
 pub(super) fn run_small<N: Notation>(
     cx: &RunCtx<'_, N>,
-    files: &[(FileInfo, &PathBuf)],
+    files: &[SmallFile<'_>],
     join: bool,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
@@ -80,7 +84,7 @@ pub(super) fn run_small<N: Notation>(
             let got: Vec<Option<Held>> = pool.install(|| {
                 files[from..to]
                     .par_iter()
-                    .map(|(_, path)| hold(path, window))
+                    .map(|(_, path, len)| hold(path, *len, window))
                     .collect()
             });
             for bytes in got {
@@ -120,7 +124,7 @@ struct Held {
 /// One round of small files, `held` their bytes (None: run alone in turn).
 fn run_round<N: Notation>(
     cx: &RunCtx<'_, N>,
-    files: &[(FileInfo, &PathBuf)],
+    files: &[SmallFile<'_>],
     held: &[Option<Held>],
     join: bool,
     on_tables: &mut FileConsumer<'_>,
@@ -137,7 +141,7 @@ fn run_round<N: Notation>(
         files
             .par_iter()
             .zip(held)
-            .map(|((file, _), held)| {
+            .map(|((file, _, _), held)| {
                 let Some(Held { bytes, on_disk }) = held else {
                     return Small::InTurn;
                 };
@@ -179,7 +183,7 @@ fn run_round<N: Notation>(
             }
             Small::InTurn => {
                 build_together(cx, files, &mut lexed, on_tables, summaries)?;
-                let (file, path) = &files[k];
+                let (file, path, _) = &files[k];
                 let mut consume = |t: WindowBatches| on_tables(file, t);
                 let summary =
                     run_input(notation, file, path, opts, pool, &mut consume, bar, started);
@@ -193,11 +197,16 @@ fn run_round<N: Notation>(
 /// The bytes of a small file to parse in memory: a plain file as it is, a
 /// compressed one decompressed if it holds at most `limit` bytes. None for
 /// a file to run alone in its turn: empty, unreadable, holding more, damaged,
-/// or not readable as a whole (whose messages that run gives).
-fn hold(path: &Path, limit: u64) -> Option<Held> {
-    let bytes = std::fs::read(path).ok()?;
+/// or not readable as a whole (whose messages that run gives). `len` is its
+/// size when the inputs were listed: room for it is made at once, and no
+/// `stat` is made again (`std::fs::read` makes one); a file that has grown
+/// past `limit` since is run alone too.
+fn hold(path: &Path, len: u64, limit: u64) -> Option<Held> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut bytes = Vec::with_capacity(len.min(limit) as usize + 1);
+    file.take(limit + 1).read_to_end(&mut bytes).ok()?;
     let on_disk = bytes.len() as u64;
-    if bytes.is_empty() {
+    if bytes.is_empty() || on_disk > limit {
         return None;
     }
     if Compression::sniff(&bytes).is_none() {
@@ -217,7 +226,7 @@ fn hold(path: &Path, limit: u64) -> Option<Held> {
 /// handed over together.
 fn build_together<'a, N: Notation>(
     cx: &RunCtx<'_, N>,
-    files: &[(FileInfo, &PathBuf)],
+    files: &[SmallFile<'_>],
     lexed: &mut Vec<(usize, LexedFile<'a, N>)>,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
