@@ -12,6 +12,7 @@ pub mod generate;
 pub mod notation;
 pub mod pinochle;
 pub mod pipeline;
+pub mod sigbus;
 pub mod sink;
 pub mod source;
 pub mod split;

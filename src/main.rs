@@ -87,6 +87,7 @@ fn write_line(line: std::fmt::Arguments<'_>) {
 /// Exit status: 0 all records converted, 1 some records quarantined, 2 fatal error.
 fn main() -> ExitCode {
     tune_allocator();
+    deckhand::sigbus::install();
     match run() {
         Ok(code) => code,
         // Standard output closed by its reader (`deckhand export -o - | head`).

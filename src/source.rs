@@ -79,7 +79,9 @@ impl Input {
         if meta.is_file() && meta.len() > 0 {
             // SAFETY: the map is read-only and lives as long as the Input. As with
             // every mapped reader, a file truncated by another process while we read
-            // it may fault; deckhand documents that inputs must not change during a run.
+            // it faults (SIGBUS): the command-line tool's handler (`sigbus`) then
+            // names the input and exits.
+            crate::sigbus::mapping(path);
             if let Ok(map) = unsafe { Mmap::map(&file) }
                 && Compression::sniff(&map).is_none()
             {

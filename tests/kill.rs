@@ -73,3 +73,69 @@ fn killed_conversion_leaves_no_broken_final_file() {
     assert_eq!(hands.len(), 12_000);
     assert!(!tmp.exists());
 }
+
+/// An input cut short by another program while it is mapped and being read
+/// stops the run with status 2 and a message naming it (the kernel's SIGBUS
+/// killed deckhand with "Bus error" before). When the run ends before the
+/// file is cut, there is nothing to check.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_input_cut_short_while_read_is_named_and_fatal() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("shrinking.ppn");
+    let mut f = std::fs::File::create(&input).unwrap();
+    let opts = deckhand::generate::GenOptions {
+        hands: 4_000,
+        seed: 9,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&opts, &mut f).unwrap();
+    drop(f);
+    let out = dir.path().join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args([
+            "convert",
+            "-q",
+            "-j",
+            "1",
+            "--chunk-size",
+            "4096",
+            "--group-size",
+            "4096",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(&input)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Cut once the input is mapped (the child's maps name it).
+    let maps = format!("/proc/{}/maps", child.id());
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        match std::fs::read_to_string(&maps) {
+            Ok(m) if m.contains("shrinking.ppn") => break,
+            Ok(_) => std::thread::sleep(Duration::from_micros(200)),
+            Err(_) => break,
+        }
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&input)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    if done.status.success() {
+        eprintln!("the conversion ended before its input was cut: nothing to check");
+        return;
+    }
+    assert_eq!(done.status.code(), Some(2), "{:?} {stderr}", done.status);
+    assert!(
+        stderr.contains("shrinking.ppn was cut short by another program"),
+        "{stderr}"
+    );
+    assert!(!out.join("hands").join("part-00000.parquet").exists());
+}
