@@ -10,10 +10,15 @@
 //! named is the one mapped last.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering};
 
-/// The message for the input mapped last (leaked: one a mapped input), and
-/// its length. Null until an input is mapped.
+/// Whether the handler is installed: only then are messages kept.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// The message for the input mapped last, and its length. Null until an
+/// input is mapped. Messages are never freed (a handler may be reading
+/// one): a hundred bytes or so an input mapped, kept only where the handler
+/// is installed (the command-line tool, which maps each input once).
 static MESSAGE: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
 static MESSAGE_LEN: AtomicUsize = AtomicUsize::new(0);
 
@@ -22,6 +27,9 @@ const UNNAMED: &[u8] =
 
 /// Notes that `path` is about to be read through a map.
 pub fn mapping(path: &Path) {
+    if !INSTALLED.load(Ordering::Acquire) {
+        return;
+    }
     let text = format!(
         "deckhand: error: {} was cut short by another program while it was being read (SIGBUS)\n",
         path.display()
@@ -60,6 +68,8 @@ pub fn install() {
         let mut action: libc::sigaction = std::mem::zeroed();
         action.sa_sigaction = on_sigbus as extern "C" fn(libc::c_int) as libc::sighandler_t;
         libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut());
+        if libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut()) == 0 {
+            INSTALLED.store(true, Ordering::Release);
+        }
     }
 }
