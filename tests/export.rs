@@ -306,26 +306,50 @@ fn a_record_of_many_unknown_tags_with_sections_exports_them_all_in_order() {
 
 #[test]
 fn files_exported_together_are_each_file_exported_alone() {
-    // Each file's records follow the header of its own (`convert` builds runs
-    // of small files together; export must not, whatever it is asked).
+    // Each file's records follow the header of its own: runs of small files
+    // are built together (tables that span files, a file's groups in more
+    // than one of them when groups are small), then handed over a file at a
+    // time.
     let mut inputs = common::fixtures();
     inputs.extend(common::fixtures_in("testdata/hostile"));
-    let opts = Options {
-        progress: false,
-        join_small_inputs: true,
-        ..Options::default()
+    // A file with no diagnostic at all, then one whose first record is
+    // copied unchanged (it must not be copied into the file before too).
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean.ppn");
+    let gen_opts = deckhand::generate::GenOptions {
+        hands: 2,
+        seed: 3,
+        ..Default::default()
     };
-    let export = |inputs: &[std::path::PathBuf]| {
-        let mut out = Vec::new();
-        deckhand::export::export(inputs, &opts, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    };
-    let bare = export(&[]);
-    let alone: String = inputs
-        .iter()
-        .map(|p| export(std::slice::from_ref(p)))
-        .filter(|t| *t != bare)
-        .collect();
-    assert!(alone.matches("% EXPORT").count() > 5);
-    assert_eq!(export(&inputs), alone);
+    deckhand::generate::generate(&gen_opts, &mut std::fs::File::create(&clean).unwrap()).unwrap();
+    let broken = dir.path().join("broken_first.ppn");
+    std::fs::write(&broken, "[Event \"broken\n\n[Event \"fine\"]\n").unwrap();
+    inputs.insert(0, clean);
+    inputs.insert(1, broken);
+    for (threads, group_bytes) in [(2, 256 << 10), (2, 1 << 10), (1, 300), (3, 4 << 10)] {
+        let opts = Options {
+            progress: false,
+            join_small_inputs: true,
+            threads,
+            group_bytes,
+            ..Options::default()
+        };
+        let export = |inputs: &[std::path::PathBuf]| {
+            let mut out = Vec::new();
+            deckhand::export::export(inputs, &opts, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let bare = export(&[]);
+        let alone: String = inputs
+            .iter()
+            .map(|p| export(std::slice::from_ref(p)))
+            .filter(|t| *t != bare)
+            .collect();
+        assert!(alone.matches("% EXPORT").count() > 5);
+        assert_eq!(
+            export(&inputs),
+            alone,
+            "{threads} threads, groups of {group_bytes}"
+        );
+    }
 }

@@ -59,9 +59,13 @@ pub struct Options {
     /// allocator that keeps freed memory a while can give it back at once
     /// (the binary's asks mimalloc to; see `main.rs`). None: nothing.
     pub release_memory: Option<fn()>,
-    /// `convert`: build the groups of runs of small files together (see
+    /// Build the groups of runs of small files together (see
     /// `pipeline/small.rs`); the same bytes are written either way.
     pub join_small_inputs: bool,
+    /// With `join_small_inputs`: the rows built together are handed over a
+    /// file at a time (slices of the tables, nothing copied), for a consumer
+    /// that needs each file's rows apart (`export` writes a header a file).
+    pub hand_over_by_file: bool,
 }
 
 impl Default for Options {
@@ -79,6 +83,7 @@ impl Default for Options {
             rules: Default::default(),
             release_memory: None,
             join_small_inputs: true,
+            hand_over_by_file: false,
         }
     }
 }
@@ -190,7 +195,8 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
 /// Parses every input (without writing Parquet), handing each window's
 /// batches to `on_tables` with the file they come from (with
 /// `Options::join_small_inputs`, batches of runs of small files go together,
-/// with the first of them); for `check` and `export`.
+/// with the first of them, unless `Options::hand_over_by_file`); for `check`
+/// and `export`.
 pub fn parse_inputs(
     inputs: &[PathBuf],
     opts: &Options,

@@ -12,6 +12,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use arrow_array::RecordBatch;
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt64Type;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
@@ -19,6 +22,7 @@ use super::feed::{FileRun, LexedFile};
 use super::window::{count, keep};
 use super::{FileConsumer, FileSummary, Options, WindowBatches, run_input};
 use crate::Error;
+use crate::columns::Tables;
 use crate::notation::{FileInfo, Notation, Part, PartEnd};
 use crate::source::{Compression, Stream};
 
@@ -264,20 +268,81 @@ fn build_together<'a, N: Notation>(
     });
     let mut converted = vec![0u64; lexed.len()];
     let mut per_table = Vec::new();
+    // With `hand_over_by_file`: each file's rows of each job, in order,
+    // with the file's position in `lexed`.
+    let mut by_file: Vec<(usize, WindowBatches)> = Vec::new();
     for (job, built) in jobs.iter().zip(built) {
         let (tables, ends) = built?;
         let mut from = PartEnd::default();
-        for ((i, _), to) in job.iter().zip(ends) {
+        for ((i, _), &to) in job.iter().zip(&ends) {
             converted[*i] += count(&tables, from, to, opts, &mut sums[*i])?;
             from = to;
         }
-        keep(tables, &mut per_table);
+        if opts.hand_over_by_file {
+            let mut start = PartEnd::default();
+            for (n, ((i, _), &to)) in job.iter().zip(&ends).enumerate() {
+                if job.get(n + 1).is_none_or(|(next, _)| next != i) {
+                    by_file.push((*i, slice_rows(&tables, start, to)));
+                    start = to;
+                }
+            }
+        } else {
+            keep(tables, &mut per_table);
+        }
     }
     drop(jobs);
-    on_tables(&files[first].0, per_table)?;
+    if opts.hand_over_by_file {
+        for (i, t) in by_file {
+            on_tables(&files[lexed[i].0].0, t)?;
+        }
+    } else {
+        on_tables(&files[first].0, per_table)?;
+    }
     for (((_, l), mut fs), converted) in lexed.drain(..).zip(sums).zip(converted) {
         fs.comment_blocks += l.records - converted;
         summaries.push(fs);
     }
     Ok(())
+}
+
+/// The rows of `tables` from `from` to `to` (a file's part of tables built
+/// together), one slice a table: the `hands` and `errors` rows as counted,
+/// the other tables' rows those of the same hands (their `hand_id`s rise
+/// with the hands').
+fn slice_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> WindowBatches {
+    let hand_ids = |b: &RecordBatch| {
+        b.column_by_name("hand_id")
+            .expect("every table has hand_id")
+            .as_primitive::<UInt64Type>()
+            .clone()
+    };
+    let hands = tables
+        .iter()
+        .find(|t| t.0 == "hands")
+        .map(|t| hand_ids(&t.1));
+    // The first and last hand_id of the part, when it has hands.
+    let ids = hands
+        .filter(|_| to.hands > from.hands)
+        .map(|h| (h.value(from.hands), h.value(to.hands - 1)));
+    tables
+        .iter()
+        .map(|(name, b)| {
+            let (start, end) = match *name {
+                "hands" => (from.hands, to.hands),
+                "errors" => (from.errors, to.errors),
+                _ => match ids {
+                    None => (0, 0),
+                    Some((lo, hi)) => {
+                        let ids = hand_ids(b);
+                        let ids = ids.values();
+                        (
+                            ids.partition_point(|&x| x < lo),
+                            ids.partition_point(|&x| x <= hi),
+                        )
+                    }
+                },
+            };
+            vec![b.slice(start, end - start)]
+        })
+        .collect()
 }
