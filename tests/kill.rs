@@ -1,39 +1,40 @@
 //! A conversion killed midway leaves no file with a final name (only
 //! temporary `.tmp` files, which no reader picks up), and a rerun succeeds.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// A generated archive of `hands` hands in `dir`.
+fn generated(dir: &Path, name: &str, hands: u64, seed: u64) -> PathBuf {
+    let input = dir.join(name);
+    let mut f = std::fs::File::create(&input).unwrap();
+    let opts = deckhand::generate::GenOptions {
+        hands,
+        seed,
+        ..Default::default()
+    };
+    deckhand::generate::generate(&opts, &mut f).unwrap();
+    input
+}
+
+/// `convert` on one thread in small pieces (a run long enough to interrupt).
+fn slow_convert(input: &Path, out: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+    c.args(["convert", "-q", "-j", "1", "--chunk-size", "4096"])
+        .args(["--group-size", "4096", "-o"])
+        .arg(out)
+        .arg(input);
+    c
+}
 
 #[test]
 fn killed_conversion_leaves_no_broken_final_file() {
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("big.ppn");
-    let mut f = std::fs::File::create(&input).unwrap();
-    let opts = deckhand::generate::GenOptions {
-        hands: 12_000,
-        seed: 8,
-        ..Default::default()
-    };
-    deckhand::generate::generate(&opts, &mut f).unwrap();
-    drop(f);
+    let input = generated(dir.path(), "big.ppn", 12_000, 8);
     let out = dir.path().join("out");
     let bin = env!("CARGO_BIN_EXE_deckhand");
-    let mut child = Command::new(bin)
-        .args([
-            "convert",
-            "-q",
-            "-j",
-            "1",
-            "--chunk-size",
-            "4096",
-            "--group-size",
-            "4096",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(&input)
-        .spawn()
-        .unwrap();
+    let mut child = slow_convert(&input, &out).spawn().unwrap();
     // Wait until the output files are being written, then kill hard.
     let tmp = out.join("hands").join(".part-00000.parquet.tmp");
     let started = Instant::now();
@@ -83,30 +84,9 @@ fn killed_conversion_leaves_no_broken_final_file() {
 fn an_input_cut_short_while_read_is_named_and_fatal() {
     use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("shrinking.ppn");
-    let mut f = std::fs::File::create(&input).unwrap();
-    let opts = deckhand::generate::GenOptions {
-        hands: 4_000,
-        seed: 9,
-        ..Default::default()
-    };
-    deckhand::generate::generate(&opts, &mut f).unwrap();
-    drop(f);
+    let input = generated(dir.path(), "shrinking.ppn", 4_000, 9);
     let out = dir.path().join("out");
-    let child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .args([
-            "convert",
-            "-q",
-            "-j",
-            "1",
-            "--chunk-size",
-            "4096",
-            "--group-size",
-            "4096",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(&input)
+    let child = slow_convert(&input, &out)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();

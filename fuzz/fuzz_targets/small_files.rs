@@ -1,6 +1,7 @@
 //! Runs of small files built together (`pipeline/small.rs`) against each
 //! file built alone: the input is cut into files at each `|||`; both ways
-//! must write the same bytes and count the same in every file.
+//! must write the same bytes and count the same in every file, and the
+//! export of the files together must be the exports of each alone.
 #![no_main]
 
 use deckhand::pipeline::{Options, convert};
@@ -57,4 +58,27 @@ fuzz_target!(|data: &[u8]| {
         (s.files, s.rows, t)
     };
     assert!(run(false) == run(true));
+    // Export: the files together give the text of each file alone.
+    let export = |inputs: &[std::path::PathBuf]| {
+        let opts = Options {
+            threads,
+            progress: false,
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        deckhand::export::export(inputs, &opts, &mut out).expect("content never makes export fail");
+        out
+    };
+    let bare = export(&[]);
+    let mut alone: Vec<u8> = Vec::new();
+    for p in &inputs {
+        let t = export(std::slice::from_ref(p));
+        if t != bare {
+            alone.extend(t);
+        }
+    }
+    if alone.is_empty() {
+        alone = bare;
+    }
+    assert!(export(&inputs) == alone);
 });
