@@ -253,12 +253,18 @@ pub fn export(
             failed = Some(e);
         }
     };
+    let mut pending_bytes = 0;
     let files = parse_inputs(inputs, opts, &mut |file, t| {
         pending_rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
+        pending_bytes += t
+            .iter()
+            .flatten()
+            .map(|b| b.get_array_memory_size())
+            .sum::<usize>();
         pending.push((file.index, t));
-        if pending_rows >= RENDER_ROWS {
+        if pending_rows >= RENDER_ROWS || pending_bytes >= RENDER_BYTES {
             write(&mut pending);
-            pending_rows = 0;
+            (pending_rows, pending_bytes) = (0, 0);
         }
         Ok(())
     })?;
@@ -282,8 +288,12 @@ pub fn export(
     Ok(report)
 }
 
-/// Hands rendered at a time, at least (a window of more goes alone).
+/// Hands rendered at a time, at least (a window of more goes alone), unless
+/// their arrays reach [`RENDER_BYTES`] first (hands with values of
+/// megabytes: windows are cut by the bytes they build, and waiting for
+/// 2,048 such hands would hold gigabytes).
 const RENDER_ROWS: usize = 2048;
+const RENDER_BYTES: usize = 16 << 20;
 
 /// The text of `windows` (each with its file's index), in order: their
 /// groups rendered in parallel (the parser's threads wait meanwhile), a
