@@ -394,13 +394,26 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<DirId>) -> Result
         // systems; only a symbolic link is followed with a `stat` of its own
         // (a directory of 20,000 files was 20,000 `stat` calls).
         let kind = entry.file_type().map_err(err)?;
-        let (is_dir, is_file) = if kind.is_symlink() {
-            std::fs::metadata(&path).map_or((false, false), |m| (m.is_dir(), m.is_file()))
+        // (A broken link is none of the three: named `.ppn`, it is an input
+        // that cannot be read, and says so.)
+        let (is_dir, is_file, special) = if kind.is_symlink() {
+            std::fs::metadata(&path).map_or((false, false, false), |m| {
+                (m.is_dir(), m.is_file(), !m.is_dir() && !m.is_file())
+            })
         } else {
-            (kind.is_dir(), kind.is_file())
+            (
+                kind.is_dir(),
+                kind.is_file(),
+                !kind.is_dir() && !kind.is_file(),
+            )
         };
         if is_dir {
             walk(&path, out, seen)?;
+        } else if special {
+            // A FIFO, socket or device found in a directory is not an
+            // archive, whatever its name: reading a FIFO waited for a
+            // writer forever, opening a socket failed the run. (Named on
+            // the command line, a FIFO is read: `convert <(zcat a.gz)`.)
         } else if path
             .file_name()
             .and_then(|n| n.to_str())

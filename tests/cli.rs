@@ -409,8 +409,8 @@ fn directories_are_searched_by_name_and_by_content() {
 /// Symbolic links in a searched directory are followed: to a directory (searched
 /// in turn, once however many links lead to it: a link to itself, a loop,
 /// gave each file below it 41 times), to a file of another name that holds PPN; a link to a
-/// non-PPN file is left out, a broken one named `.ppn` is an input that cannot
-/// be read.
+/// non-PPN file is left out, and so is a FIFO; a broken one named `.ppn` is an
+/// input that cannot be read.
 #[cfg(unix)]
 #[test]
 fn directories_follow_symbolic_links() {
@@ -433,6 +433,19 @@ fn directories_follow_symbolic_links() {
         .args(["convert", "-q", "-o"])
         .arg(&out)
         .arg(&inp)
+        .assert()
+        .success();
+    assert_eq!(events(&out), ["plain", "via dir", "via file"]);
+    // A FIFO named like an archive is no input (reading it waited forever).
+    let fifo =
+        std::ffi::CString::new(inp.join("f.ppn").into_os_string().into_encoded_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    deckhand()
+        .args(["convert", "-q", "--force", "-o"])
+        .arg(&out)
+        .arg(&inp)
+        .timeout(std::time::Duration::from_secs(60))
         .assert()
         .success();
     assert_eq!(events(&out), ["plain", "via dir", "via file"]);
