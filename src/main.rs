@@ -225,7 +225,16 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads)?;
-    let inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    let mut inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    if a.output.as_os_str() != "-"
+        && let Some(left) = deckhand::source::leave_out_output(&mut inputs, &a.inputs, &a.output)
+        && !a.quiet
+    {
+        eprintln!(
+            "deckhand: note: {} is this export's output: not read as an input",
+            left.display()
+        );
+    }
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());

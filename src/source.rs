@@ -355,30 +355,50 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     Ok(out)
 }
 
-/// What tells a directory from every other: its device and inode (on
-/// other systems, its canonical path).
+/// Removes from `inputs` the file at `output` where a directory search
+/// found it (not where it was named among `named`), and returns it: an
+/// export written into a directory it reads read its own last output as
+/// an input again, each run doubling the hands. A file named on the
+/// command line stays (an export of a file onto itself is written under a
+/// temporary name and replaces it).
+pub fn leave_out_output(
+    inputs: &mut Vec<PathBuf>,
+    named: &[PathBuf],
+    output: &Path,
+) -> Option<PathBuf> {
+    let out_id = file_id(output)?;
+    let at = inputs.iter().position(|p| {
+        p.file_name() == output.file_name()
+            && !named.contains(p)
+            && file_id(p).is_some_and(|id| id == out_id)
+    })?;
+    Some(inputs.remove(at))
+}
+
+/// What tells a file or directory from every other: its device and inode
+/// (on other systems, its canonical path).
 #[cfg(unix)]
-type DirId = (u64, u64);
+type FileId = (u64, u64);
 #[cfg(not(unix))]
-type DirId = PathBuf;
+type FileId = PathBuf;
 
 #[cfg(unix)]
-fn dir_id(dir: &Path) -> Option<DirId> {
+fn file_id(path: &Path) -> Option<FileId> {
     use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
 #[cfg(not(unix))]
-fn dir_id(dir: &Path) -> Option<DirId> {
-    std::fs::canonicalize(dir).ok()
+fn file_id(path: &Path) -> Option<FileId> {
+    std::fs::canonicalize(path).ok()
 }
 
 /// Adds the inputs found in `dir` and below to `out`. Symbolic links are
 /// followed, but a directory is searched once (`seen`): a link back to a
 /// directory above it (a loop) gave every file below it 41 times, once a
 /// level until the kernel refused to resolve the path (ELOOP).
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<DirId>) -> Result<(), Error> {
-    if let Some(id) = dir_id(dir)
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<FileId>) -> Result<(), Error> {
+    if let Some(id) = file_id(dir)
         && !seen.insert(id)
     {
         return Ok(());

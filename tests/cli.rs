@@ -503,3 +503,40 @@ fn bench_reports_the_values_a_convert_writes() {
     assert!(size.values > 8 * 100, "{size:?}");
     assert_eq!(values, size.values, "{line}");
 }
+
+/// An export written into a directory it reads does not read its own last
+/// output again (each run doubled the hands); named on the command line, the
+/// file is read (an export onto itself replaces it).
+#[test]
+fn export_into_its_input_directory_does_not_read_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.ppn"), b"[Event \"one\"]\n").unwrap();
+    std::fs::write(dir.path().join("b.ppn"), b"[Event \"two\"]\n").unwrap();
+    let out = dir.path().join("all.ppn");
+    let export = || {
+        deckhand()
+            .arg("export")
+            .arg(dir.path())
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success()
+    };
+    export();
+    let first = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(first.matches("[Event ").count(), 2, "{first}");
+    export().stderr(predicate::str::contains(
+        "all.ppn is this export's output: not read as an input",
+    ));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
+    // Named, it is an input: exported onto itself, its hands stay.
+    deckhand()
+        .arg("export")
+        .arg(&out)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let again = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(again.matches("[Event ").count(), 2, "{again}");
+}
