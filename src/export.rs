@@ -227,8 +227,7 @@ pub fn export(
         .num_threads(opts.threads.max(1))
         .build()
         .expect("thread pool");
-    let mut current: Option<u64> = None;
-    let mut header_done = false;
+    let mut at = HeaderAt::default();
     let mut any = false;
     let mut failed: Option<std::io::Error> = None;
     // A header per file: each file's rows are handed over apart (runs of
@@ -244,7 +243,7 @@ pub fn export(
     let mut pending: Vec<(u64, Vec<Vec<RecordBatch>>)> = Vec::new();
     let mut pending_rows = 0;
     let mut write = |pending: &mut Vec<(u64, Vec<Vec<RecordBatch>>)>| {
-        let text = render_windows(&pool, pending, &mut current, &mut header_done);
+        let text = render_windows(&pool, pending, &mut at);
         pending.clear();
         any |= !text.is_empty();
         if let Err(e) = out.write_all(text.as_bytes())
@@ -297,42 +296,59 @@ const RENDER_BYTES: usize = 16 << 20;
 
 /// The text of `windows` (each with its file's index), in order: their
 /// groups rendered in parallel (the parser's threads wait meanwhile), a
-/// header before each file's first record. `current` and `header_done`
-/// carry the file written last from one call to the next.
+/// header before each file's first record and wherever the file ID of the
+/// hands changes (files joined into one keep each header's ID). `at`
+/// carries the file written last and the ID of its last header from one
+/// call to the next.
 fn render_windows(
     pool: &rayon::ThreadPool,
     windows: &[(u64, Vec<Vec<RecordBatch>>)],
-    current: &mut Option<u64>,
-    header_done: &mut bool,
+    at: &mut HeaderAt,
 ) -> String {
     let groups: Vec<(u64, &[Vec<RecordBatch>], usize)> = windows
         .iter()
         .flat_map(|(file, t)| (0..t[0].len()).map(move |k| (*file, t.as_slice(), k)))
         .collect();
-    let rendered: Vec<Rendered<'_>> = pool.install(|| {
+    let rendered: Vec<Vec<Piece<'_>>> = pool.install(|| {
         groups
             .par_iter()
             .map(|&(_, t, k)| render_group(t, k))
             .collect()
     });
     let mut text = String::new();
-    for ((file, _, _), g) in groups.iter().zip(rendered) {
-        if *current != Some(*file) {
-            *current = Some(*file);
-            *header_done = false;
+    for ((file, _, _), pieces) in groups.iter().zip(rendered) {
+        if at.file != Some(*file) {
+            *at = HeaderAt {
+                file: Some(*file),
+                id: None,
+            };
         }
-        if let Some(file_id) = g.first
-            && !*header_done
-        {
-            header(&mut text, file_id);
-            *header_done = true;
+        for p in pieces {
+            let wanted = match p.wants {
+                // A copied record takes the header before it, if any.
+                Wants::Any => at.id.is_none().then_some(None),
+                Wants::Id(id) => (at.id.as_ref().map(|x| x.as_deref()) != Some(id)).then_some(id),
+            };
+            if let Some(id) = wanted {
+                header(&mut text, id);
+                at.id = Some(id.map(str::to_string));
+            }
+            text.push_str(&p.text);
         }
-        text.push_str(&g.text);
     }
     text
 }
 
-/// A file's header: written before its first record.
+/// The file written last, and the file ID of its last header (`Some(None)`:
+/// a header without one; `None`: no header yet).
+#[derive(Default)]
+struct HeaderAt {
+    file: Option<u64>,
+    id: Option<Option<String>>,
+}
+
+/// A header: written before a file's first record, and before a hand whose
+/// file ID is not the last header's.
 fn header(out: &mut String, file_id: Option<&str>) {
     out.push_str("% PPN 1.0\n% EXPORT\n");
     if let Some(id) = file_id {
@@ -341,19 +357,39 @@ fn header(out: &mut String, file_id: Option<&str>) {
     out.push_str("%\n");
 }
 
-/// One group rendered.
-struct Rendered<'b> {
-    text: String,
-    /// The file ID its first record gives the header (`Some(None)`: a
-    /// copied record, which gives none); `None` for an empty group.
-    first: Option<Option<&'b str>>,
+/// What header the records of a [`Piece`] need before them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wants<'b> {
+    /// Copied unchanged (quarantined): any header, the one before if any.
+    Any,
+    /// Hands of this file ID (`None`: of a header without one).
+    Id(Option<&'b str>),
 }
 
-/// Renders group `k`: hands and copied quarantined records, in record order.
-fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Rendered<'_> {
-    let mut text = String::new();
-    let out = &mut text;
-    let mut first = None;
+/// Records of a group rendered one after another that need the same header.
+struct Piece<'b> {
+    wants: Wants<'b>,
+    text: String,
+}
+
+/// Renders group `k`: hands and copied quarantined records, in record order,
+/// in pieces by the header they need (written by the caller).
+fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Vec<Piece<'_>> {
+    let mut pieces: Vec<Piece<'_>> = Vec::new();
+    // The piece to write a record of `wants` into: a copied record goes
+    // with the record before it.
+    fn piece<'p, 'b>(pieces: &'p mut Vec<Piece<'b>>, wants: Wants<'b>) -> &'p mut String {
+        let same = pieces
+            .last()
+            .is_some_and(|p| wants == Wants::Any || p.wants == wants);
+        if !same {
+            pieces.push(Piece {
+                wants,
+                text: String::new(),
+            });
+        }
+        &mut pieces.last_mut().expect("a piece").text
+    }
     let hands = Cols::new(&t[0][k]);
     let seats = Cols::new(&t[1][k]);
     let bids = Cols::new(&t[2][k]);
@@ -370,18 +406,13 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Rendered<'_> {
         })
         .collect();
     let mut raw_at = 0;
-    // The header goes before the first record, written by the caller.
-    let mut header = |file_id| {
-        first.get_or_insert(file_id);
-    };
     for i in 0..hands.num_rows() {
         let record = hands.u64("record_index", i);
         while raw_at < raws.len() && raws[raw_at].0 < record {
-            header(None);
-            let _ = writeln!(out, "{}\n", raws[raw_at].1);
+            let _ = writeln!(piece(&mut pieces, Wants::Any), "{}\n", raws[raw_at].1);
             raw_at += 1;
         }
-        header(hands.str("file_id", i));
+        let out = piece(&mut pieces, Wants::Id(hands.str("file_id", i)));
         let hand_id = hands.u64("hand_id", i);
         let s = rows_for(&seats, &mut s_at, hand_id);
         let b = rows_for(&bids, &mut b_at, hand_id);
@@ -391,11 +422,10 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Rendered<'_> {
         out.push('\n');
     }
     while raw_at < raws.len() {
-        header(None);
-        let _ = writeln!(out, "{}\n", raws[raw_at].1);
+        let _ = writeln!(piece(&mut pieces, Wants::Any), "{}\n", raws[raw_at].1);
         raw_at += 1;
     }
-    Rendered { text, first }
+    pieces
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -540,3 +540,54 @@ fn export_into_its_input_directory_does_not_read_itself() {
     let again = std::fs::read_to_string(&out).unwrap();
     assert_eq!(again.matches("[Event ").count(), 2, "{again}");
 }
+
+/// Files joined into one (`cat a.ppn b.ppn`): each header says all there is
+/// about the hands after it; what a later header leaves out (an ID, the
+/// format) is unknown, not the earlier file's (its hands were given the
+/// first file's ID). Header lines of one header count in any order.
+#[test]
+fn a_header_after_hands_starts_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("joined.ppn");
+    std::fs::write(
+        &input,
+        "% PPN 1.0\n% EXPORT\n% ID alpha\n%\n[Event \"one\"]\n\n[Event \"one more\"]\n\n\
+         % ID beta\n% PPN 1.0\n% IMPORT\n%\n[Event \"two\"]\n\n% PPN 1.0\n%\n[Event \"three\"]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args(["convert", "-q", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .success();
+    let heads: Vec<String> = deckhand::columns::render::dataset(&out, &["hands"])
+        .unwrap()
+        .iter()
+        .map(|l| {
+            // (A null is left out of the line.)
+            let field = |name: &str| {
+                l.split(&format!(" {name}="))
+                    .nth(1)
+                    .map_or("null", |v| v.split(' ').next().unwrap())
+                    .to_string()
+            };
+            format!(
+                "{} {} {}",
+                field("format"),
+                field("file_id"),
+                field("event")
+            )
+        })
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "\"EXPORT\" \"alpha\" \"one\"",
+            "\"EXPORT\" \"alpha\" \"one",
+            "\"IMPORT\" \"beta\" \"two\"",
+            "null null \"three\"",
+        ]
+    );
+}

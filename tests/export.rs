@@ -95,8 +95,9 @@ fn exporting_an_import_archive_fills_in_the_game() {
 }
 
 /// Groups are rendered in parallel and written in order: the text is the
-/// same for any thread count and group size, with one header a file, before
-/// its first record, whether that record is a hand or a copied one.
+/// same for any thread count and group size, with a header before a file's
+/// first record, whether that record is a hand or a copied one, and another
+/// before the first hand when that header does not give the hand's file ID.
 #[test]
 fn groups_rendered_in_parallel_give_the_same_text() {
     let mut input = b"% PPN 1.0\n% ID deckhand-test\n%\n[Trump S]\n\n".to_vec();
@@ -130,12 +131,16 @@ fn groups_rendered_in_parallel_give_the_same_text() {
         },
     );
     assert_eq!(one, many);
-    assert_eq!(one.matches("% PPN 1.0").count(), 1);
-    // The first record is a copied one, so the header has no ID.
+    assert_eq!(one.matches("% PPN 1.0").count(), 2);
+    // The first record is a copied one, so the first header has no ID; the
+    // hands get theirs (one header, before the first hand, was all before:
+    // the hands lost their ID).
     assert!(
-        one.starts_with("% PPN 1.0\n% EXPORT\n%\n[Trump S]\n\n"),
+        one.starts_with(
+            "% PPN 1.0\n% EXPORT\n%\n[Trump S]\n\n% PPN 1.0\n% EXPORT\n% ID deckhand-test\n%\n{ Hand 1"
+        ),
         "{}",
-        &one[..80]
+        &one[..120]
     );
     assert_eq!(one.matches("[Contract \"unterminated]").count(), 5);
     let hands = one.matches("[Deal ").count();
@@ -352,4 +357,28 @@ fn files_exported_together_are_each_file_exported_alone() {
             "{threads} threads, groups of {group_bytes}"
         );
     }
+}
+
+/// Files joined into one (`cat a.ppn b.ppn`) keep each header's file ID:
+/// a header is written again where the hands' ID changes (the export gave
+/// every hand the first header's ID before), and the export of the export
+/// is the same text.
+#[test]
+fn files_joined_into_one_keep_each_header_id() {
+    let input = b"% PPN 1.0\n% EXPORT\n% ID alpha\n%\n[Event \"one\"]\n\n[Event \"one more\"]\n\n\
+% PPN 1.0\n% EXPORT\n% ID beta\n%\n[Event \"two\"]\n\n% PPN 1.0\n%\n[Event \"three\"]\n";
+    let opts = Options {
+        progress: false,
+        ..Options::default()
+    };
+    let once = export_with(input, &opts);
+    let at = |s: &str| once.find(s).unwrap_or_else(|| panic!("{s} in {once}"));
+    assert_eq!(once.matches("% PPN 1.0").count(), 3, "{once}");
+    assert!(at("% ID alpha") < at("[Event \"one\"]"));
+    assert!(at("[Event \"one more\"]") < at("% ID beta"));
+    assert!(at("% ID beta") < at("[Event \"two\"]"));
+    assert!(at("[Event \"two\"]") < once.rfind("% PPN 1.0").unwrap());
+    assert!(once.rfind("% PPN 1.0").unwrap() < at("[Event \"three\"]"));
+    assert_eq!(once.matches("% ID").count(), 2, "{once}");
+    assert_eq!(export_with(once.as_bytes(), &opts), once);
 }

@@ -41,8 +41,9 @@ pub trait Notation: Sync {
     fn directive<'a>(&self, state: &mut Self::FileState<'a>, line: &'a [u8]);
 
     /// Sequential: called for each record in order before it is parsed, to
-    /// capture what the file state is at that record.
-    fn record_context<'a>(&self, state: &Self::FileState<'a>) -> Self::Context<'a>
+    /// capture what the file state is at that record (and to note that a
+    /// record came: header lines after one start a new header).
+    fn record_context<'a>(&self, state: &mut Self::FileState<'a>) -> Self::Context<'a>
     where
         'a: 'a;
 

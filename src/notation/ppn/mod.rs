@@ -59,6 +59,10 @@ pub struct Group<'a> {
 pub struct FileState<'a> {
     pub ctx: Ctx<'a>,
     pub inherit: inherit::Resolver<'a>,
+    /// A record came after the last header line: the next header line
+    /// starts a new header, which says all there is (what it leaves out is
+    /// unknown, not the header before's).
+    pub after_record: bool,
 }
 
 /// `hand_id`: the input file's index in the high 24 bits, the record's index
@@ -105,6 +109,7 @@ pub struct Carry {
     version: Option<Vec<u8>>,
     format: Option<Vec<u8>>,
     id: Option<Vec<u8>>,
+    after_record: bool,
     inherit: inherit::Saved,
 }
 
@@ -128,6 +133,7 @@ impl Notation for Ppn {
             version: own(state.ctx.version),
             format: own(state.ctx.format),
             id: own(state.ctx.id),
+            after_record: state.after_record,
             inherit: state.inherit.save(),
         }
     }
@@ -140,6 +146,7 @@ impl Notation for Ppn {
                 id: carry.id.as_deref(),
             },
             inherit: inherit::Resolver::restore(&carry.inherit),
+            after_record: carry.after_record,
         }
     }
 
@@ -160,6 +167,12 @@ impl Notation for Ppn {
             .position(|b| b.is_ascii_whitespace())
             .unwrap_or(rest.len());
         let (word, value) = (&rest[..word_end], rest[word_end..].trim_ascii());
+        if state.after_record && matches!(word, b"PPN" | b"EXPORT" | b"IMPORT" | b"ID") {
+            // A new header (files joined into one): the ID of the file
+            // before is not this one's.
+            state.ctx = Ctx::default();
+            state.after_record = false;
+        }
         match word {
             b"PPN" => state.ctx.version = Some(value),
             b"EXPORT" | b"IMPORT" => state.ctx.format = Some(word),
@@ -168,10 +181,11 @@ impl Notation for Ppn {
         }
     }
 
-    fn record_context<'a>(&self, state: &FileState<'a>) -> Ctx<'a>
+    fn record_context<'a>(&self, state: &mut FileState<'a>) -> Ctx<'a>
     where
         'a: 'a,
     {
+        state.after_record = true;
         state.ctx
     }
 
