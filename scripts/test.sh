@@ -6,10 +6,6 @@ cd "$(dirname "$0")/.."
 
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
-# A fresh clippy run in CI left a failed probe of rustc (`rustc -` reading
-# other processes' output) in cargo's cache of rustc's answers, which
-# `cargo test` then reported as its own failure; it probes again without it.
-rm -f target/.rustc_info.json
 cargo test
 cargo bench --no-run
 
