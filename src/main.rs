@@ -235,9 +235,20 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             left.display()
         );
     }
+    // Written in place when the output is not a regular file (`-o
+    // /dev/null`, a FIFO): renaming a temporary file onto it replaced
+    // /dev/null itself with a regular file.
+    let special = std::fs::metadata(&a.output).is_ok_and(|m| !m.is_file() && !m.is_dir());
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
+        deckhand::export::export(&inputs, &opts, &mut w)?
+    } else if special {
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&a.output)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
         deckhand::export::export(&inputs, &opts, &mut w)?
     } else {
         // Written under a temporary name and renamed when complete.

@@ -591,3 +591,41 @@ fn a_header_after_hands_starts_anew() {
         ]
     );
 }
+
+/// An export to what is not a regular file (`-o /dev/null`, a FIFO) writes
+/// into it: a temporary file renamed onto the path replaced `/dev/null`
+/// itself with a regular file.
+#[cfg(unix)]
+#[test]
+fn export_into_a_fifo_writes_into_it() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.fifo");
+    let c = std::ffi::CString::new(fifo.clone().into_os_string().into_encoded_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            std::fs::File::open(&fifo)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        })
+    };
+    deckhand()
+        .args(["export", "testdata/pinochle/sample.ppn", "-q", "-o"])
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success();
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    // (Replaced, the FIFO never got a writer: the reader is left waiting.)
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    let text = reader.join().unwrap();
+    assert!(text.starts_with("% PPN 1.0\n% EXPORT\n"), "{text}");
+    assert_eq!(text.matches("[Site ").count(), 8, "{text}");
+}
