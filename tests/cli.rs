@@ -367,6 +367,23 @@ fn a_rules_profile_changes_the_computed_values() {
     }
 }
 
+/// `deckhand convert -q -o OUT INPUT`.
+fn convert_quiet(input: &std::path::Path, out: &std::path::Path) -> assert_cmd::assert::Assert {
+    deckhand()
+        .args(["convert", "-q", "-o"])
+        .arg(out)
+        .arg(input)
+        .assert()
+}
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
 /// The `event` of every row of a dataset's hands table, unquoted.
 fn events(out: &std::path::Path) -> Vec<String> {
     deckhand::columns::render::dataset(out, &["hands"])
@@ -397,12 +414,7 @@ fn directories_are_searched_by_name_and_by_content() {
     std::fs::write(inp.join("d.bin"), [0u8, 159, 146, 150, 255, 0, 7]).unwrap();
     std::fs::write(inp.join("e.md"), b"# Notes\n[Event] is a tag.\n").unwrap();
     let out = dir.path().join("out");
-    deckhand()
-        .args(["convert", "-q", "-o"])
-        .arg(&out)
-        .arg(&inp)
-        .assert()
-        .success();
+    convert_quiet(&inp, &out).success();
     assert_eq!(events(&out), ["named", "header", "zipped"]);
 }
 
@@ -429,12 +441,7 @@ fn directories_follow_symbolic_links() {
     symlink(other.join("deep"), inp.join("b_dir_again")).unwrap();
     symlink(other.join("deep"), other.join("deep/again")).unwrap();
     let out = dir.path().join("out");
-    deckhand()
-        .args(["convert", "-q", "-o"])
-        .arg(&out)
-        .arg(&inp)
-        .assert()
-        .success();
+    convert_quiet(&inp, &out).success();
     assert_eq!(events(&out), ["plain", "via dir", "via file"]);
     // A FIFO named like an archive is no input (reading it waited forever).
     let fifo =
@@ -556,12 +563,7 @@ fn a_header_after_hands_starts_anew() {
     )
     .unwrap();
     let out = dir.path().join("out");
-    deckhand()
-        .args(["convert", "-q", "-o"])
-        .arg(&out)
-        .arg(&input)
-        .assert()
-        .success();
+    convert_quiet(&input, &out).success();
     let heads: Vec<String> = deckhand::columns::render::dataset(&out, &["hands"])
         .unwrap()
         .iter()
@@ -602,9 +604,7 @@ fn export_into_a_fifo_writes_into_it() {
     use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
-    let c = std::ffi::CString::new(fifo.clone().into_os_string().into_encoded_bytes()).unwrap();
-    // SAFETY: a NUL-terminated path that outlives the call.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    mkfifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || {
