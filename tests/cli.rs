@@ -444,10 +444,7 @@ fn directories_follow_symbolic_links() {
     convert_quiet(&inp, &out).success();
     assert_eq!(events(&out), ["plain", "via dir", "via file"]);
     // A FIFO named like an archive is no input (reading it waited forever).
-    let fifo =
-        std::ffi::CString::new(inp.join("f.ppn").into_os_string().into_encoded_bytes()).unwrap();
-    // SAFETY: a NUL-terminated path that outlives the call.
-    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    mkfifo(&inp.join("f.ppn"));
     deckhand()
         .args(["convert", "-q", "--force", "-o"])
         .arg(&out)
