@@ -358,7 +358,7 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
 /// Removes from `inputs` the file at `output` where a directory search
 /// found it (not where it was named among `named`), and returns it: an
 /// export written into a directory it reads read its own last output as
-/// an input again, each run doubling the hands. A file named on the
+/// an input again (3 hands, then 6, then 9...). A file named on the
 /// command line stays (an export of a file onto itself is written under a
 /// temporary name and replaces it).
 pub fn leave_out_output(

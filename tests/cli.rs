@@ -509,7 +509,7 @@ fn bench_reports_the_values_a_convert_writes() {
 }
 
 /// An export written into a directory it reads does not read its own last
-/// output again (each run doubled the hands); named on the command line, the
+/// output again (3 hands, then 6); named on the command line, the
 /// file is read (an export onto itself replaces it).
 #[test]
 fn export_into_its_input_directory_does_not_read_itself() {
