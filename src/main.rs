@@ -235,37 +235,38 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             left.display()
         );
     }
-    // Written in place when the output is not a regular file (`-o
-    // /dev/null`, a FIFO): renaming a temporary file onto it replaced
-    // /dev/null itself with a regular file.
-    let special = std::fs::metadata(&a.output).is_ok_and(|m| !m.is_file() && !m.is_dir());
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
         deckhand::export::export(&inputs, &opts, &mut w)?
-    } else if special {
+    } else {
+        // Written under a temporary name and renamed when complete, except
+        // into what is not a regular file (`-o /dev/null`, a FIFO), which is
+        // written in place: a rename onto /dev/null replaced the device
+        // itself with a regular file.
+        let special = std::fs::metadata(&a.output).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        let tmp = (!special).then(|| a.output.with_extension("ppn.tmp"));
+        let path = tmp.as_ref().unwrap_or(&a.output);
         let f = std::fs::OpenOptions::new()
             .write(true)
-            .open(&a.output)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        deckhand::export::export(&inputs, &opts, &mut w)?
-    } else {
-        // Written under a temporary name and renamed when complete.
-        let tmp = a.output.with_extension("ppn.tmp");
-        let f = std::fs::File::create(&tmp)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", tmp.display()))?;
+            .create(!special)
+            .truncate(!special)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
         let r = deckhand::export::export(&inputs, &opts, &mut w);
         drop(w);
-        match r {
-            Ok(r) => {
-                std::fs::rename(&tmp, &a.output)
+        match (r, &tmp) {
+            (Ok(r), Some(tmp)) => {
+                std::fs::rename(tmp, &a.output)
                     .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
                 r
             }
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
+            (Ok(r), None) => r,
+            (Err(e), tmp) => {
+                if let Some(tmp) = tmp {
+                    let _ = std::fs::remove_file(tmp);
+                }
                 return Err(e.into());
             }
         }
