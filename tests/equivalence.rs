@@ -4,6 +4,7 @@
 mod common;
 
 use deckhand::pipeline::Options;
+use std::path::PathBuf;
 
 #[test]
 fn threads_and_chunk_sizes_do_not_change_a_byte() {
@@ -357,4 +358,94 @@ fn check_prints_the_same_lines_with_small_files_built_together() {
     let (apart, together) = (run(false), run(true));
     assert!(apart.0.len() > 100, "{}", apart.0.len());
     assert_eq!(apart, together);
+}
+
+/// Rendered rows of every table with the columns that say where a row came
+/// from (file, record, byte, line, hand id) and the row numbers left out.
+fn rows_without_positions(out: &std::path::Path) -> Vec<String> {
+    const PLACE: [&str; 5] = [
+        "hand_id=",
+        "source_file=",
+        "record_index=",
+        "byte_offset=",
+        "line=",
+    ];
+    common::render(out)
+        .iter()
+        .map(|l| {
+            let mut fields = l.split(' ');
+            let table = fields.next().unwrap().split('[').next().unwrap();
+            let kept: Vec<&str> = fields
+                .filter(|f| !PLACE.iter().any(|p| f.starts_with(p)))
+                .collect();
+            format!("{table} {}", kept.join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn files_joined_into_one_give_the_rows_of_each_file() {
+    // `cat a.ppn b.ppn > ab.ppn`: each header block is a file of its own.
+    // b's hands take no `#`/`##` value from a's and are not checked against
+    // a's last hand's scores (P064), whatever the chunking.
+    let mut sources: Vec<(PathBuf, Vec<u8>)> = common::fixtures()
+        .into_iter()
+        .map(|p| {
+            let b = std::fs::read(&p).unwrap();
+            (p, b)
+        })
+        // Files that begin with a header; not one whose lines end with a
+        // lone CR (joined to LF files, its CRs no longer end lines).
+        .filter(|(_, b)| b.starts_with(b"% PPN") && b.contains(&b'\n'))
+        .collect();
+    assert_eq!(sources.len(), 9);
+    // Scores that follow hand 2 of `b` (GameScores 10:20, HandScores 5:5),
+    // and a `#` and no Site after a `##` one; alone, c has no hand before.
+    let b = b"% PPN 1.0\n% ID b\n%\n[Hand \"1\"]\n[Site \"##Club\"]\n[Date \"2020.01.01\"]\n\
+              [GameScores \"0:0\"]\n[HandScores \"10:20\"]\n\n[Hand \"2\"]\n[Date \"#\"]\n\
+              [GameScores \"10:20\"]\n[HandScores \"5:5\"]\n";
+    let c = b"% PPN 1.0\n% ID c\n%\n[Hand \"3\"]\n[Date \"#\"]\n[GameScores \"0:7\"]\n\
+              [HandScores \"1:1\"]\n";
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("b.ppn", &b[..]), ("c.ppn", &c[..])] {
+        sources.push((dir.path().join(name), text.to_vec()));
+    }
+    let mut joined = Vec::new();
+    let mut want = Vec::new();
+    for (i, (_, text)) in sources.iter().enumerate() {
+        let alone = dir.path().join(format!("alone{i}.ppn"));
+        std::fs::write(&alone, text).unwrap();
+        let out = tempfile::tempdir().unwrap();
+        common::convert(&[alone], out.path(), &common::quiet(1));
+        want.push(rows_without_positions(out.path()));
+        joined.extend_from_slice(text);
+        joined.extend_from_slice(b"\n\n");
+    }
+    // Rows come table by table; each table's rows file by file.
+    let want: Vec<String> = common::TABLES
+        .iter()
+        .flat_map(|t| {
+            want.iter()
+                .flatten()
+                .filter(move |l| l.split(' ').next() == Some(*t))
+                .cloned()
+        })
+        .collect();
+    let path = dir.path().join("joined.ppn");
+    std::fs::write(&path, &joined).unwrap();
+    for &(threads, chunk, group) in &[(1, 1 << 20, 1 << 20), (2, 7, 3), (2, 1000, 1)] {
+        let out = tempfile::tempdir().unwrap();
+        let opts = Options {
+            chunk_bytes: chunk,
+            group_bytes: group,
+            ..common::quiet(threads)
+        };
+        common::convert(std::slice::from_ref(&path), out.path(), &opts);
+        let got = rows_without_positions(out.path());
+        let what = format!("threads={threads} chunk={chunk} group={group}");
+        assert_eq!(got.len(), want.len(), "{what}");
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g, w, "{what}");
+        }
+    }
 }

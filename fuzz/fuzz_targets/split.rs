@@ -3,7 +3,7 @@
 //! the same items as the byte-at-a-time state machine.
 #![no_main]
 
-use deckhand::split::{Item, Scanner, recover, split_all, split_all_by_bytes};
+use deckhand::split::{Item, Scanner, split_all, split_all_by_bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,10 +23,9 @@ fuzz_target!(|data: &[u8]| {
     let cut = data.first().map_or(0, |&b| b as usize % (data.len() + 1));
     let mut pieces: Vec<Item> = Vec::new();
     let mut sc = Scanner::default();
-    sc.feed(&data[..cut], &mut |it| pieces.push(it));
-    sc.feed(&data[cut..], &mut |it| pieces.push(it));
-    sc.finish(&mut |it| pieces.push(it));
-    recover(data, &mut sc, &mut pieces);
+    sc.scan(data, 0, cut, &mut pieces);
+    sc.scan(data, 0, data.len(), &mut pieces);
+    sc.end(data, 0, &mut pieces);
     assert_eq!(pieces, items);
     assert_eq!(split_all_by_bytes(data), items);
 });

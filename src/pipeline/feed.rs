@@ -335,11 +335,10 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             if let Some(p) = buf[from..to].iter().rposition(|&b| !split::is_ws(b)) {
                 content_end = base + (from + p + 1) as u64;
             }
-            sc.feed(&buf[from..to], &mut |it| items.push(it));
+            sc.scan(&buf, base, to, &mut items);
             fed = base + to as u64;
             if eof {
-                sc.finish(&mut |it| items.push(it));
-                split::recover_in(&buf, base, sc, &mut items);
+                sc.end(&buf, base, &mut items);
             }
             // A record that was skipped has ended: it goes alone, with the
             // bytes kept of it (a notation quarantines it).
@@ -462,12 +461,10 @@ impl<'b> Scan<'b> {
                 return false;
             }
             let end = (self.pos + self.chunk).min(self.bytes.len());
-            self.scanner
-                .feed(&self.bytes[self.pos..end], &mut |it| items.push(it));
+            self.scanner.scan(self.bytes, 0, end, items);
             self.pos = end;
             if end == self.bytes.len() {
-                self.scanner.finish(&mut |it| items.push(it));
-                split::recover(self.bytes, &mut self.scanner, items);
+                self.scanner.end(self.bytes, 0, items);
                 self.ended = true;
             }
         }

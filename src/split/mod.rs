@@ -39,6 +39,10 @@ enum Mode {
     Quote,
     QuoteEscape,
     Brace,
+    /// A `%` in the first column of a line inside a brace comment: the
+    /// first bytes of the line are gathered to tell a file header (which
+    /// ends the record) from comment text.
+    BraceEscape,
     LineComment,
     Escape,
 }
@@ -74,6 +78,9 @@ pub struct Scanner {
     line_braces: Vec<u64>,
     /// Set by `finish` when the input ended inside a brace comment.
     unterminated: Option<u64>,
+    /// Records ended inside a brace comment by a file header line, not yet
+    /// split again: their start and the offset of the `{`.
+    runaways: Vec<(u64, u64)>,
 }
 
 /// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
@@ -125,6 +132,7 @@ impl Scanner {
             brace_at: 0,
             line_braces: Vec::new(),
             unterminated: None,
+            runaways: Vec::new(),
         }
     }
 
@@ -161,7 +169,7 @@ impl Scanner {
     }
 
     /// Scans the next piece of input, reporting every item that ends in it.
-    pub fn feed(&mut self, chunk: &[u8], out: &mut impl FnMut(Item)) {
+    fn feed(&mut self, chunk: &[u8], out: &mut impl FnMut(Item)) {
         let base = self.pos;
         let n = chunk.len();
         let mut i = 0;
@@ -215,6 +223,28 @@ impl Scanner {
                     } else {
                         if !is_ws(chunk[i]) {
                             self.rec_end = at + 1;
+                        }
+                        i += 1;
+                    }
+                }
+                Mode::Brace if at == self.line_start && chunk[i] == b'%' => {
+                    self.mode = Mode::BraceEscape;
+                    self.esc_start = at;
+                    self.esc_line = self.line;
+                    self.esc_end = at + 1;
+                    self.esc_len = 0;
+                    i += 1;
+                }
+                Mode::BraceEscape => {
+                    let b = chunk[i];
+                    if b == b'\n' || b == b'}' || self.esc_len == HEAD {
+                        // The byte is handled again in the mode decided.
+                        self.brace_escape_end(out);
+                    } else {
+                        self.esc_head[self.esc_len] = b;
+                        self.esc_len += 1;
+                        if !is_ws(b) {
+                            self.esc_end = at + 1;
                         }
                         i += 1;
                     }
@@ -360,8 +390,85 @@ impl Scanner {
         }
     }
 
+    /// At the end of the first bytes of a line that starts with `%` inside a
+    /// brace comment: a file header (`% PPN`, ...; files joined into one)
+    /// ends the record there, its comment unterminated, and the header line
+    /// is read as such; the record is split again with the brace read as a
+    /// comment to the end of its line (see [`Scanner::scan`]). Any other
+    /// line is comment text.
+    fn brace_escape_end(&mut self, out: &mut impl FnMut(Item)) {
+        if is_file_header(&self.esc_head[..self.esc_len]) {
+            if let Some((start, _)) = self.rec {
+                self.runaways.push((start, self.brace_at));
+            }
+            self.close(out);
+            self.mode = Mode::Escape;
+        } else {
+            self.mode = Mode::Brace;
+            self.rec_end = self.esc_end;
+        }
+    }
+
+    /// Feeds `bytes[self.position() - base..to]`, where `bytes[0]` is at
+    /// absolute offset `base` and `bytes` holds every byte of the open
+    /// record (from [`Scanner::open_start`] on), and pushes the items that
+    /// end in it onto `items`. A record ended by a file header inside a
+    /// brace comment is split again there, as at the end of the input
+    /// ([`Scanner::end`]).
+    pub fn scan(&mut self, bytes: &[u8], base: u64, to: usize, items: &mut Vec<Item>) {
+        let from = (self.pos - base) as usize;
+        let first = items.len();
+        self.feed(&bytes[from..to], &mut |it| items.push(it));
+        self.resplit(bytes, base, items, first);
+    }
+
+    /// Ends the input after [`Scanner::scan`]: `bytes` (from `base` on) runs
+    /// to the end of the input. Reports the open record and the records
+    /// recovered from a brace comment that never closed.
+    pub fn end(&mut self, bytes: &[u8], base: u64, items: &mut Vec<Item>) {
+        let first = items.len();
+        self.finish(&mut |it| items.push(it));
+        self.resplit(bytes, base, items, first);
+        recover_in(bytes, base, self, items);
+    }
+
+    /// Splits again each record of `items[first..]` ended by a file header
+    /// inside a brace comment, reading the brace as a comment to the end of
+    /// its line (within the bounds of `recover_in`).
+    fn resplit(&mut self, bytes: &[u8], base: u64, items: &mut Vec<Item>, first: usize) {
+        for (start, brace) in std::mem::take(&mut self.runaways) {
+            let Some(k) = items[first..]
+                .iter()
+                .rposition(|it| it.kind == ItemKind::Record && it.start == start)
+            else {
+                continue;
+            };
+            let item = items[first + k];
+            if self.line_braces.len() >= MAX_RECOVERIES
+                || item.start < base
+                || (item.end - item.start) as usize > MAX_RECORD_BYTES
+            {
+                continue;
+            }
+            let region = &bytes[..(item.end - base) as usize];
+            let mut sub = self.resume_at(&item, brace);
+            let mut got = Vec::new();
+            sub.feed(&region[(item.start - base) as usize..], &mut |it| {
+                got.push(it)
+            });
+            sub.finish(&mut |it| got.push(it));
+            recover_in(region, base, &mut sub, &mut got);
+            debug_assert!(sub.runaways.is_empty());
+            self.line_braces = sub.line_braces;
+            items.splice(first + k..first + k + 1, got);
+        }
+    }
+
     /// Ends the input: reports the open record, if any.
-    pub fn finish(&mut self, out: &mut impl FnMut(Item)) {
+    fn finish(&mut self, out: &mut impl FnMut(Item)) {
+        if self.mode == Mode::BraceEscape {
+            self.brace_escape_end(out);
+        }
         if self.mode == Mode::Brace {
             self.unterminated = Some(self.brace_at);
         }
@@ -467,9 +574,8 @@ pub fn lone_cr_as_lf(bytes: &[u8]) -> Option<Vec<u8>> {
 pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
     let mut items = Vec::new();
     let mut sc = Scanner::new_at(start as u64);
-    sc.feed(&bytes[start..], &mut |it| items.push(it));
-    sc.finish(&mut |it| items.push(it));
-    recover(bytes, &mut sc, &mut items);
+    sc.scan(bytes, 0, bytes.len(), &mut items);
+    sc.end(bytes, 0, &mut items);
     items
 }
 
@@ -483,9 +589,8 @@ pub fn split_all_by_bytes(bytes: &[u8]) -> Vec<Item> {
         fast: false,
         ..Default::default()
     };
-    sc.feed(bytes, &mut |it| items.push(it));
-    sc.finish(&mut |it| items.push(it));
-    recover(bytes, &mut sc, &mut items);
+    sc.scan(bytes, 0, bytes.len(), &mut items);
+    sc.end(bytes, 0, &mut items);
     items
 }
 
@@ -499,18 +604,13 @@ pub const MAX_RECOVERIES: usize = 64;
 /// size, so that a mapped and a streamed input split the same way.
 pub const MAX_RECORD_BYTES: usize = 64 << 20;
 
-/// Call after [`Scanner::finish`] with the whole input and the items reported
-/// so far: while the input ended inside a brace comment, the last record (which
-/// swallowed everything after its `{`) is split again with that brace read as a
-/// comment to the end of its line. That record still fails to parse (P003);
-/// the records after it are found again.
-pub fn recover(bytes: &[u8], sc: &mut Scanner, items: &mut Vec<Item>) {
-    recover_in(bytes, 0, sc, items)
-}
-
-/// [`recover`] for a reader that keeps only the end of its input: `bytes[0]`
-/// is at absolute offset `base`, and `bytes` runs to the end of the input.
-pub fn recover_in(bytes: &[u8], base: u64, sc: &mut Scanner, items: &mut Vec<Item>) {
+/// Called by [`Scanner::end`] with the rest of the input (`bytes[0]` at
+/// absolute offset `base`, running to the end of the input): while the input
+/// ended inside a brace comment, the last record (which swallowed everything
+/// after its `{`) is split again with that brace read as a comment to the end
+/// of its line. That record still fails to parse (P003); the records after it
+/// are found again.
+fn recover_in(bytes: &[u8], base: u64, sc: &mut Scanner, items: &mut Vec<Item>) {
     while let Some(brace) = sc.unterminated_brace() {
         // Each recovery scans the record again: bound the work on hostile input.
         if sc.line_braces.len() >= MAX_RECOVERIES {
@@ -637,6 +737,46 @@ mod tests {
     }
 
     #[test]
+    fn a_file_header_ends_a_comment_left_open() {
+        // Files joined into one: the first ends inside a comment, which a `}`
+        // of the second would close. The header ends the record, and the
+        // record is split again with its `{` read to the end of the line.
+        let s = "[A \"1\"] {open\n\n[B \"2\"]\n\n% PPN 1.0\n[C \"3\"] {c}\n";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"] {open", 1),
+                (R, "[B \"2\"]", 3),
+                (D, "% PPN 1.0", 5),
+                (R, "[C \"3\"] {c}", 6)
+            ]
+        );
+        // A `%` line that is not a header is comment text, even when a `}`
+        // on it closes the comment; a header's line may hold a `}`.
+        let s = "[A \"1\"] {x\n% note } [B \"2\"]\n\n{y\n% ID }z\n[C \"3\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"] {x\n% note } [B \"2\"]", 1),
+                (R, "{y", 4),
+                (D, "% ID }z", 5),
+                (R, "[C \"3\"]", 6)
+            ]
+        );
+        // At the end of the input, and in pieces of every size.
+        let s = "{x\n\n[B \"2\"]\n%  EXPORT";
+        assert_eq!(
+            spans(s),
+            [(R, "{x", 1), (R, "[B \"2\"]", 3), (D, "%  EXPORT", 4)]
+        );
+        let whole = split_all(s.as_bytes(), 0);
+        for cut in 0..=s.len() {
+            assert_eq!(pieces(s.as_bytes(), &[cut]), whole, "cut {cut}");
+            assert_eq!(pieces(s.as_bytes(), &[cut, cut + 1, cut + 3]), whole);
+        }
+    }
+
+    #[test]
     fn percent_only_counts_in_the_first_column() {
         let s = " % x\n\n{\n% y }\n";
         assert_eq!(spans(s), [(R, " % x", 1), (R, "{\n% y }", 3)]);
@@ -689,16 +829,13 @@ mod tests {
     fn pieces(bytes: &[u8], cuts: &[usize]) -> Vec<Item> {
         let mut items = Vec::new();
         let mut sc = Scanner::default();
-        let mut last = 0;
         let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
         cuts.sort();
         for c in cuts {
-            sc.feed(&bytes[last..c], &mut |it| items.push(it));
-            last = c;
+            sc.scan(bytes, 0, c, &mut items);
         }
-        sc.feed(&bytes[last..], &mut |it| items.push(it));
-        sc.finish(&mut |it| items.push(it));
-        recover(bytes, &mut sc, &mut items);
+        sc.scan(bytes, 0, bytes.len(), &mut items);
+        sc.end(bytes, 0, &mut items);
         items
     }
 

@@ -260,7 +260,13 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
     let mut before = g
         .before
         .and_then(|[n, gs, hs, v]| game::ended_from_text(n, gs, hs, v));
+    let mut block = g.hands.first().map(|h| h.ctx.block);
     for (hi, h) in g.hands.iter().enumerate() {
+        if block != Some(h.ctx.block) {
+            // A new header block: the hand before is of another file.
+            block = Some(h.ctx.block);
+            before = None;
+        }
         let mut diags = Diags::default();
         for d in &h.lexed.warnings {
             diags.push(d.clone());

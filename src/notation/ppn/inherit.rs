@@ -67,6 +67,7 @@ impl SavedTag {
 pub struct Saved {
     sticky: Vec<SavedTag>,
     carried: Vec<SavedTag>,
+    block: u32,
 }
 
 #[derive(Default)]
@@ -77,6 +78,9 @@ pub struct Resolver<'a> {
     sticky_at: FxHashMap<&'a [u8], usize>,
     /// Final tags of the last hand resolved before the current call.
     carried: Vec<Tag<'a>>,
+    /// The header block (`Ctx::block`) of the hands seen last: a hand of
+    /// another block inherits nothing from them.
+    block: u32,
 }
 
 fn takes_part(t: &Tag<'_>) -> bool {
@@ -97,6 +101,7 @@ impl<'a> Resolver<'a> {
         Saved {
             sticky: self.sticky.iter().map(SavedTag::new).collect(),
             carried: self.carried.iter().map(SavedTag::new).collect(),
+            block: self.block,
         }
     }
 
@@ -111,6 +116,7 @@ impl<'a> Resolver<'a> {
             sticky,
             sticky_at,
             carried: saved.carried.iter().map(SavedTag::tag).collect(),
+            block: saved.block,
         }
     }
 
@@ -118,6 +124,9 @@ impl<'a> Resolver<'a> {
     pub fn resolve(&mut self, groups: &mut [Group<'a>]) {
         let mut prev: Option<(usize, usize)> = None;
         for gi in 0..groups.len() {
+            if let Some(h) = groups[gi].hands.first() {
+                self.enter(h.ctx.block, &mut prev);
+            }
             if prev.is_some() || !self.carried.is_empty() {
                 let value = |name: &[u8]| self.lookup(groups, prev, name).map(|t| t.value);
                 groups[gi].before = Some([
@@ -128,6 +137,7 @@ impl<'a> Resolver<'a> {
                 ]);
             }
             for hi in 0..groups[gi].hands.len() {
+                self.enter(groups[gi].hands[hi].ctx.block, &mut prev);
                 let h = &groups[gi].hands[hi];
                 if h.lexed.error.is_some() || h.lexed.tags.is_empty() {
                     continue;
@@ -147,6 +157,19 @@ impl<'a> Resolver<'a> {
                 .filter(|t| seen.insert(t.name))
                 .copied()
                 .collect();
+        }
+    }
+
+    /// Starts anew at a hand of header block `block` when the hands before
+    /// were of another: a new header (files joined into one) begins another
+    /// file, whose hands take nothing from the hands before it.
+    fn enter(&mut self, block: u32, prev: &mut Option<(usize, usize)>) {
+        if block != self.block {
+            self.block = block;
+            self.sticky.clear();
+            self.sticky_at.clear();
+            self.carried.clear();
+            *prev = None;
         }
     }
 

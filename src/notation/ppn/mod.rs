@@ -27,6 +27,10 @@ pub struct Ctx<'a> {
     pub format: Option<&'a [u8]>,
     /// The value of `% ID ...`.
     pub id: Option<&'a [u8]>,
+    /// Which header block of the file the record is in (0 for the first;
+    /// one more for each header after hands). Inheritance and the check of
+    /// GameScores against the hand before stop at a new block.
+    pub block: u32,
 }
 
 /// One record of a group, with where it came from and what lexing found.
@@ -109,6 +113,7 @@ pub struct Carry {
     version: Option<Vec<u8>>,
     format: Option<Vec<u8>>,
     id: Option<Vec<u8>>,
+    block: u32,
     after_record: bool,
     inherit: inherit::Saved,
 }
@@ -133,6 +138,7 @@ impl Notation for Ppn {
             version: own(state.ctx.version),
             format: own(state.ctx.format),
             id: own(state.ctx.id),
+            block: state.ctx.block,
             after_record: state.after_record,
             inherit: state.inherit.save(),
         }
@@ -144,6 +150,7 @@ impl Notation for Ppn {
                 version: carry.version.as_deref(),
                 format: carry.format.as_deref(),
                 id: carry.id.as_deref(),
+                block: carry.block,
             },
             inherit: inherit::Resolver::restore(&carry.inherit),
             after_record: carry.after_record,
@@ -169,8 +176,12 @@ impl Notation for Ppn {
         let (word, value) = (&rest[..word_end], rest[word_end..].trim_ascii());
         if state.after_record && matches!(word, b"PPN" | b"EXPORT" | b"IMPORT" | b"ID") {
             // A new header (files joined into one): the ID of the file
-            // before is not this one's.
-            state.ctx = Ctx::default();
+            // before is not this one's, nor are its hands the hands before
+            // this block's first.
+            state.ctx = Ctx {
+                block: state.ctx.block.wrapping_add(1),
+                ..Ctx::default()
+            };
             state.after_record = false;
         }
         match word {
