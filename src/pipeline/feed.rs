@@ -21,9 +21,7 @@ use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
 use crate::notation::{FileInfo, Notation};
 use crate::source::Stream;
-use crate::split::{self, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner};
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::split::{self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner};
 
 /// A reader that can say how far into its raw input it is (for progress).
 pub trait Pull: Read {

@@ -1,7 +1,8 @@
 //! The splitter's fast path finds what can end a run of ordinary lines with
-//! one vector scan: a `\n` followed by white space or `%` (a line that may be
-//! blank, or an escape line), or a `{` or `;` (a comment, which the byte
-//! machine must read). In a hand record almost no line starts with white space,
+//! one vector scan: a `\n` followed by white space, `%` or the first byte of
+//! a byte-order mark (a line that may be blank, or an escape line, maybe
+//! after a BOM), or a `{` or `;` (a comment, which the byte machine must
+//! read). In a hand record almost no line starts with white space,
 //! so nearly every such `\n` is the end of a record.
 
 use super::is_ws;
@@ -36,7 +37,7 @@ pub fn count_lines(s: &[u8]) -> usize {
 }
 
 /// The first `q >= from` where `s[q]` is `{` or `;`, or `s[q]` is `\n` and
-/// `s[q + 1]` is white space or `%`.
+/// `s[q + 1]` is white space, `%` or 0xEF (a BOM's first byte).
 pub fn next_event(s: &[u8], from: usize) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     let from = {
@@ -58,7 +59,9 @@ pub fn next_event(s: &[u8], from: usize) -> Option<usize> {
 fn is_event(s: &[u8], q: usize) -> bool {
     match s[q] {
         b'{' | b';' => true,
-        b'\n' => s.get(q + 1).is_some_and(|&b| is_ws(b) || b == b'%'),
+        b'\n' => s
+            .get(q + 1)
+            .is_some_and(|&b| is_ws(b) || b == b'%' || b == 0xEF),
         _ => false,
     }
 }
@@ -86,6 +89,7 @@ mod simd {
                 let nl = $set1(b'\n' as i8);
                 let space = $set1(b' ' as i8);
                 let percent = $set1(b'%' as i8);
+                let bom = $set1(0xEFu8 as i8);
                 let brace = $set1(b'{' as i8);
                 let semi = $set1(b';' as i8);
                 let tab = $set1(b'\t' as i8);
@@ -99,7 +103,10 @@ mod simd {
                     // White space: space, or \t \n VT FF \r (9..=13: next - 9 <= 4 unsigned).
                     let t = $sub(next, tab);
                     let ctl = $cmpeq($min(t, four), t);
-                    let after = $or($or(ctl, $cmpeq(next, space)), $cmpeq(next, percent));
+                    let after = $or(
+                        $or(ctl, $cmpeq(next, space)),
+                        $or($cmpeq(next, percent), $cmpeq(next, bom)),
+                    );
                     let line_event = $and($cmpeq(here, nl), after);
                     let comment = $or($cmpeq(here, brace), $cmpeq(here, semi));
                     let m = $movemask($or(line_event, comment)) as u32;
@@ -156,6 +163,8 @@ mod tests {
                 (b"\n\r\n", Some(0)),
                 (b"\n\x0b", Some(0)),
                 (b"\n%", Some(0)),
+                (b"\n\xEF\xBB\xBF%", Some(0)),
+                (b"a\xEF", None),
                 (b"a{", Some(1)),
                 (b"a;", Some(1)),
                 (b"\nb\n", None),
@@ -173,7 +182,7 @@ mod tests {
     proptest! {
         #[test]
         fn vector_scans_agree_with_the_scalar_one(
-            s in prop::collection::vec(prop::sample::select(b"ab \t\r\n\x0b\x0c%{;".to_vec()), 0..300),
+            s in prop::collection::vec(prop::sample::select(b"ab \t\r\n\x0b\x0c%{;\xEF".to_vec()), 0..300),
             from in 0usize..300,
         ) {
             let from = from.min(s.len());

@@ -49,6 +49,11 @@ enum Mode {
 
 const HEAD: usize = 12;
 
+/// The UTF-8 byte-order mark. Skipped at the start of an input and at the
+/// start of any line (files joined into one with `cat` keep theirs), so
+/// that `%` after it is still in the first column.
+pub const BOM: &[u8; 3] = b"\xEF\xBB\xBF";
+
 /// The splitter's state between pieces of input.
 #[derive(Clone, Debug)]
 pub struct Scanner {
@@ -81,6 +86,9 @@ pub struct Scanner {
     /// Records ended inside a brace comment by a file header line, not yet
     /// split again: their start and the offset of the `{`.
     runaways: Vec<(u64, u64)>,
+    /// Bytes of a [`BOM`] seen at the start of the line, not yet known to
+    /// be one (0 to 2).
+    bom_seen: u8,
 }
 
 /// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
@@ -133,6 +141,7 @@ impl Scanner {
             line_braces: Vec::new(),
             unterminated: None,
             runaways: Vec::new(),
+            bom_seen: 0,
         }
     }
 
@@ -175,6 +184,22 @@ impl Scanner {
         let mut i = 0;
         while i < n {
             let at = base + i as u64;
+            if at == self.line_start + self.bom_seen as u64
+                && chunk[i] == BOM[self.bom_seen as usize]
+                && matches!(self.mode, Mode::Normal | Mode::Brace)
+            {
+                // A BOM at the start of a line: the line starts after it.
+                self.bom_seen += 1;
+                if self.bom_seen as usize == BOM.len() {
+                    self.bom_seen = 0;
+                    self.line_start = at + 1;
+                }
+                i += 1;
+                continue;
+            }
+            if self.bom_seen > 0 {
+                self.partial_bom();
+            }
             match self.mode {
                 Mode::Normal if self.fast && at == self.line_start => {
                     let j = self.fast_lines(chunk, i, base, out);
@@ -313,7 +338,7 @@ impl Scanner {
         let stop = loop {
             if let Some(ls) = next_line.take() {
                 match chunk.get(ls) {
-                    Some(b'%') | None => break ls,
+                    Some(b'%') | Some(0xEF) | None => break ls,
                     Some(_) => match blank::line_at(chunk, ls) {
                         blank::Line::Blank(nl) => {
                             self.content_lines(chunk, cur, ls, base);
@@ -464,8 +489,25 @@ impl Scanner {
         }
     }
 
+    /// The bytes seen of a [`BOM`] at the start of the line were not one:
+    /// they are text of the line.
+    fn partial_bom(&mut self) {
+        let end = self.line_start + self.bom_seen as u64;
+        self.bom_seen = 0;
+        if self.mode == Mode::Normal {
+            if self.rec.is_none() {
+                self.rec = Some((self.line_start, self.line));
+            }
+            self.line_content = true;
+        }
+        self.rec_end = end;
+    }
+
     /// Ends the input: reports the open record, if any.
     fn finish(&mut self, out: &mut impl FnMut(Item)) {
+        if self.bom_seen > 0 {
+            self.partial_bom();
+        }
         if self.mode == Mode::BraceEscape {
             self.brace_escape_end(out);
         }
@@ -777,6 +819,35 @@ mod tests {
     }
 
     #[test]
+    fn a_bom_at_the_start_of_a_line_is_skipped() {
+        // `cat` of files that begin with a byte-order mark: the header after
+        // it is still a header (it ends the record before it), and records
+        // start after it; a line of a BOM alone is blank; the bytes of a BOM
+        // cut short are text.
+        let bytes: &[u8] =
+            b"[A \"1\"]\n\xEF\xBB\xBF% PPN 1.0\n\xEF\xBB\xBF[B \"2\"]\n\xEF\xBB\xBF\n\
+            [C \"3\"] {x\n\xEF\xBB\xBF% ID 4\n\xEF\xBB\xBF\xEF\xBB\xBF%\n\xEF\xBB[D]\n\xEF";
+        let got: Vec<(ItemKind, &[u8], u64)> = split_all(bytes, 0)
+            .into_iter()
+            .map(|it| (it.kind, &bytes[it.start as usize..it.end as usize], it.line))
+            .collect();
+        let want: [(ItemKind, &[u8], u64); 7] = [
+            (R, b"[A \"1\"]", 1),
+            (D, b"% PPN 1.0", 2),
+            (R, b"[B \"2\"]", 3),
+            (R, b"[C \"3\"] {x", 5),
+            (D, b"% ID 4", 6),
+            (D, b"%", 7),
+            (R, b"\xEF\xBB[D]\n\xEF", 8),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(split_all_by_bytes(bytes), split_all(bytes, 0));
+        for cut in 0..=bytes.len() {
+            assert_eq!(pieces(bytes, &[cut]), split_all(bytes, 0), "cut {cut}");
+        }
+    }
+
+    #[test]
     fn percent_only_counts_in_the_first_column() {
         let s = " % x\n\n{\n% y }\n";
         assert_eq!(spans(s), [(R, " % x", 1), (R, "{\n% y }", 3)]);
@@ -841,7 +912,7 @@ mod tests {
 
     fn alphabet() -> impl Strategy<Value = Vec<u8>> {
         prop::collection::vec(
-            prop::sample::select(b"[]{}\";%\\ \t\r\n\x0b\x0cab#@PPN EXPORT".to_vec()),
+            prop::sample::select(b"[]{}\";%\\ \t\r\n\x0b\x0cab#@PPN EXPORT\xEF\xBB\xBF".to_vec()),
             0..200,
         )
     }

@@ -346,6 +346,12 @@ impl<'a> Lexer<'a, '_> {
                 b'%' if i == self.line_start => {
                     self.i = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
                 }
+                0xEF if i == self.line_start && r[i..].starts_with(crate::split::BOM) => {
+                    // A byte-order mark at the start of a line (files joined
+                    // into one keep theirs) is skipped, as the splitter does.
+                    self.i = i + 3;
+                    self.line_start = i + 3;
+                }
                 b'{' => {
                     let Some(j) = memchr(b'}', &r[i + 1..]) else {
                         return Err(Diag::error(
@@ -706,6 +712,22 @@ mod tests {
         assert_eq!(play, ["CA", "CJ", "(S2)"]);
         let comments: Vec<&str> = lists.comments.iter().map(|c| s(c.text)).collect();
         assert_eq!(comments, ["c1\n\nc2", " note"]);
+    }
+
+    #[test]
+    fn a_bom_at_the_start_of_a_line_is_skipped() {
+        // Files joined without a blank line between them: the second one's
+        // BOM is on a line of the record, before a tag or an escape line.
+        let r = b"[Auction \"E\"]\nPass\n\xEF\xBB\xBF[Event \"b\"]\n\xEF\xBB\xBF% x\n[Site \"s\"]";
+        let (l, lists) = lexed(r);
+        assert!(l.error.is_none());
+        let names: Vec<&str> = lists.tags.iter().map(|t| s(t.name)).collect();
+        assert_eq!(names, ["Auction", "Event", "Site"]);
+        assert_eq!(lists.tokens.len(), 1);
+        // Not at the start of a line, it is text: here a token after a tag.
+        let (l, lists) = lexed(b"[Event \"a\"] \xEF\xBB\xBF[Site \"s\"]");
+        assert!(l.error.is_none());
+        assert_eq!(lists.tokens[0].text, b"\xEF\xBB\xBF");
     }
 
     #[test]
