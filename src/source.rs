@@ -53,6 +53,24 @@ impl Compression {
     }
 }
 
+/// Whether text that starts with `head` begins with a UTF-16 byte-order
+/// mark: `Some(true)` for big-endian, `Some(false)` for little-endian.
+pub fn utf16_bom(head: &[u8]) -> Option<bool> {
+    if head.starts_with(&[0xFF, 0xFE]) {
+        Some(false)
+    } else if head.starts_with(&[0xFE, 0xFF]) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// Whether an input that starts with `head` can be read as it is: not
+/// compressed, and not UTF-16 (which a [`Stream`] turns into UTF-8).
+pub fn is_plain(head: &[u8]) -> bool {
+    Compression::sniff(head).is_none() && utf16_bom(head).is_none()
+}
+
 /// How the pipeline reads one input.
 pub enum Input {
     /// A regular, uncompressed file.
@@ -63,7 +81,7 @@ pub enum Input {
 
 impl Input {
     /// Opens an input: a regular file that does not start like a compressed
-    /// stream is memory-mapped; anything else is streamed.
+    /// stream or UTF-16 text is memory-mapped; anything else is streamed.
     pub fn open(path: &Path) -> Result<Input, Error> {
         let err = |source| Error::Read {
             path: path.to_path_buf(),
@@ -83,7 +101,7 @@ impl Input {
             // names the input and exits.
             crate::sigbus::mapping(path);
             if let Ok(map) = unsafe { Mmap::map(&file) }
-                && Compression::sniff(&map).is_none()
+                && is_plain(&map)
             {
                 return Ok(Input::Mapped(map));
             }
@@ -153,15 +171,79 @@ enum Decode {
     Done,
 }
 
+/// What the (decompressed) bytes of a [`Stream`] are.
+enum Text {
+    /// Not known until its first bytes are read.
+    Unknown,
+    /// Handed out as they are (UTF-8, Latin-1, or anything else).
+    Plain,
+    /// UTF-16 text (after its byte-order mark), handed out as UTF-8.
+    Utf16(Utf16),
+}
+
 /// An input read in pieces, decompressed when it starts like a compressed
-/// stream. A stream that cannot be decoded at all is read as plain bytes (so
-/// its content is quarantined like any other); one that breaks off ends where
-/// the damage is. Either way [`Stream::warning`] says so.
+/// stream, and turned into UTF-8 when its text starts with a UTF-16
+/// byte-order mark. A stream that cannot be decoded at all is read as plain
+/// bytes (so its content is quarantined like any other); one that breaks off
+/// ends where the damage is. Either way [`Stream::warning`] says so.
 pub struct Stream {
     raw: RawHandle,
     decode: Decode,
     produced: u64,
     warning: Option<String>,
+    text: Text,
+    /// Bytes to hand out before reading on: the text's first bytes, when
+    /// they were not a UTF-16 mark, or UTF-8 made from UTF-16.
+    out: Vec<u8>,
+    out_pos: usize,
+}
+
+/// UTF-16 to UTF-8 (unpaired surrogates and an odd last byte become U+FFFD).
+struct Utf16 {
+    big_endian: bool,
+    /// Raw bytes not yet turned into text: an odd byte, or the first half
+    /// of a surrogate pair, left from the last read.
+    left: Vec<u8>,
+    ended: bool,
+    /// Room for the raw bytes of one read.
+    raw: Vec<u8>,
+}
+
+/// Raw UTF-16 bytes read at a time.
+const UTF16_PIECE: usize = 64 << 10;
+
+impl Utf16 {
+    /// Turns `raw` (after what was left) into UTF-8 appended to `out`;
+    /// `end`: no more bytes come.
+    fn decode(&mut self, raw: &[u8], end: bool, out: &mut Vec<u8>) {
+        self.left.extend_from_slice(raw);
+        let bytes = std::mem::take(&mut self.left);
+        let mut whole = bytes.len() / 2;
+        let unit = |i: usize| {
+            let pair = [bytes[2 * i], bytes[2 * i + 1]];
+            if self.big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            }
+        };
+        // A high surrogate last waits for its pair, unless the text ends.
+        if !end && whole > 0 && (0xD800..0xDC00).contains(&unit(whole - 1)) {
+            whole -= 1;
+        }
+        let mut buf = [0u8; 4];
+        for c in char::decode_utf16((0..whole).map(unit)) {
+            let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+        if end {
+            if bytes.len() % 2 == 1 {
+                out.extend_from_slice(char::REPLACEMENT_CHARACTER.encode_utf8(&mut buf).as_bytes());
+            }
+        } else {
+            self.left = bytes[2 * whole..].to_vec();
+        }
+    }
 }
 
 impl Stream {
@@ -205,6 +287,9 @@ impl Stream {
             decode,
             produced: 0,
             warning: None,
+            text: Text::Unknown,
+            out: Vec::new(),
+            out_pos: 0,
         })
     }
 
@@ -221,6 +306,62 @@ impl Stream {
 
 impl Read for Stream {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if self.out_pos < self.out.len() {
+                let n = out.len().min(self.out.len() - self.out_pos);
+                out[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
+                self.out_pos += n;
+                return Ok(n);
+            }
+            self.out.clear();
+            self.out_pos = 0;
+            match &mut self.text {
+                Text::Plain => return self.read_decoded(out),
+                Text::Unknown => {
+                    let mut head = [0u8; 2];
+                    let mut got = 0;
+                    while got < 2 {
+                        match self.read_decoded(&mut head[got..])? {
+                            0 => break,
+                            n => got += n,
+                        }
+                    }
+                    self.text = match utf16_bom(&head[..got]) {
+                        Some(big_endian) => Text::Utf16(Utf16 {
+                            big_endian,
+                            left: Vec::new(),
+                            ended: false,
+                            raw: Vec::new(),
+                        }),
+                        None => {
+                            self.out.extend_from_slice(&head[..got]);
+                            Text::Plain
+                        }
+                    };
+                    if got == 0 {
+                        return Ok(0);
+                    }
+                }
+                Text::Utf16(u) if u.ended => return Ok(0),
+                Text::Utf16(u) => {
+                    let mut raw = std::mem::take(&mut u.raw);
+                    raw.resize(UTF16_PIECE, 0);
+                    let n = self.read_decoded(&mut raw)?;
+                    let Text::Utf16(u) = &mut self.text else {
+                        unreachable!("set above")
+                    };
+                    u.ended = n == 0;
+                    u.decode(&raw[..n], n == 0, &mut self.out);
+                    u.raw = raw;
+                }
+            }
+        }
+    }
+}
+
+impl Stream {
+    /// Reads the decompressed bytes.
+    fn read_decoded(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         loop {
             match &mut self.decode {
                 Decode::Plain => return self.raw.read(out),
@@ -466,6 +607,57 @@ mod tests {
         z.write_all(&text).unwrap();
         let gz = z.finish().unwrap();
         assert_eq!(read_all(&gz), (text, gz.len() as u64, None));
+    }
+
+    /// A reader that hands out at most `step` bytes a call.
+    struct Trickle(std::io::Cursor<Vec<u8>>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = out.len().min(self.1);
+            self.0.read(&mut out[..n])
+        }
+    }
+
+    #[test]
+    fn utf16_text_is_read_as_utf8() {
+        use std::io::Write;
+        // Non-ASCII text, a character outside the BMP (a surrogate pair),
+        // lines of more than a read's worth of bytes.
+        let text = format!(
+            "[Event \"Überraschung 🂡\"]\n[Site \"{}\"]\n\n[Event \"y\"]\n",
+            "é".repeat(40_000)
+        );
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(units.iter().flat_map(|u| u.to_le_bytes()))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(units.iter().flat_map(|u| u.to_be_bytes()))
+            .collect();
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(&le).unwrap();
+        let gz = z.finish().unwrap();
+        for (what, bytes) in [("le", &le), ("be", &be), ("gzip", &gz)] {
+            for step in [1, 3, 4096, 1 << 20] {
+                let reader = Trickle(std::io::Cursor::new(bytes.clone()), step);
+                let mut s = Stream::new(Box::new(reader)).unwrap();
+                let mut out = Vec::new();
+                s.read_to_end(&mut out).unwrap();
+                assert!(out == text.as_bytes(), "{what} step {step}");
+                assert_eq!(s.raw_consumed(), bytes.len() as u64);
+            }
+        }
+        // An unpaired surrogate and an odd last byte become U+FFFD.
+        let odd = [0xFF, 0xFE, b'a', 0, 0x00, 0xD8, b'b', 0, b'c'];
+        assert_eq!(read_all(&odd).0, "a\u{FFFD}b\u{FFFD}".as_bytes());
+        assert_eq!(read_all(&[0xFF, 0xFE]).0, b"");
+        // Text that only starts like it is read as it is.
+        assert_eq!(read_all(&[0xFF]).0, [0xFF]);
+        assert_eq!(read_all(b"\xFEx").0, b"\xFEx");
+        assert!(is_plain(b"[Event") && !is_plain(&le) && !is_plain(&be) && !is_plain(&gz));
     }
 
     #[test]

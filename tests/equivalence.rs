@@ -449,3 +449,71 @@ fn files_joined_into_one_give_the_rows_of_each_file() {
         }
     }
 }
+
+#[test]
+fn utf16_files_give_the_bytes_of_their_utf8_text() {
+    // A file saved as UTF-16 (with its byte-order mark, either byte order,
+    // also compressed) is read as the UTF-8 text it holds: the same tables
+    // byte for byte, offsets included, whether it is read alone (streamed)
+    // or with other small files (read whole).
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["constructs.ppn", "games.ppn", "sample.ppn"];
+    let inputs: Vec<PathBuf> = names.iter().map(|n| dir.path().join(n)).collect();
+    let texts: Vec<String> = names
+        .iter()
+        .map(|n| std::fs::read_to_string(format!("testdata/pinochle/{n}")).unwrap())
+        .collect();
+    let write_all = |encode: &dyn Fn(&str) -> Vec<u8>| {
+        for (t, p) in texts.iter().zip(&inputs) {
+            std::fs::write(p, encode(t)).unwrap();
+        }
+    };
+    let settings = [(1, false), (2, true)];
+    let convert_all = |what: &str| {
+        settings
+            .iter()
+            .map(|&(threads, join)| {
+                let out = tempfile::tempdir().unwrap();
+                let opts = Options {
+                    join_small_inputs: join,
+                    ..common::quiet(threads)
+                };
+                let s = common::convert(&inputs, out.path(), &opts);
+                assert_eq!(s.total().quarantined, 1, "{what}");
+                common::files(out.path())
+            })
+            .collect::<Vec<_>>()
+    };
+    write_all(&|t| t.as_bytes().to_vec());
+    let want = convert_all("utf-8");
+    let utf16 = |t: &str, be: bool| -> Vec<u8> {
+        let mark: [u8; 2] = if be { [0xFE, 0xFF] } else { [0xFF, 0xFE] };
+        mark.into_iter()
+            .chain(t.encode_utf16().flat_map(
+                |u| {
+                    if be { u.to_be_bytes() } else { u.to_le_bytes() }
+                },
+            ))
+            .collect()
+    };
+    let gz = |b: Vec<u8>| {
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(&b).unwrap();
+        z.finish().unwrap()
+    };
+    for (what, encode) in [
+        (
+            "utf-16le",
+            &(|t: &str| utf16(t, false)) as &dyn Fn(&str) -> Vec<u8>,
+        ),
+        ("utf-16be", &|t: &str| utf16(t, true)),
+        ("gzip utf-16le", &|t: &str| gz(utf16(t, false))),
+    ] {
+        write_all(encode);
+        let got = convert_all(what);
+        for (w, g) in want.iter().zip(&got) {
+            common::assert_same_files(w, g, what);
+        }
+    }
+}

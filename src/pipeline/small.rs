@@ -24,7 +24,7 @@ use super::{FileConsumer, FileSummary, Options, WindowBatches, run_input};
 use crate::Error;
 use crate::columns::Tables;
 use crate::notation::{FileInfo, Notation, Part, PartEnd};
-use crate::source::{Compression, Stream};
+use crate::source::Stream;
 
 /// A small file of a run: its place among the inputs, its path, and its
 /// size on disk when the inputs were listed.
@@ -213,7 +213,7 @@ fn hold(path: &Path, len: u64, limit: u64) -> Option<Held> {
     if bytes.is_empty() || on_disk > limit {
         return None;
     }
-    if Compression::sniff(&bytes).is_none() {
+    if crate::source::is_plain(&bytes) {
         return Some(Held { bytes, on_disk });
     }
     let mut stream = Stream::new(Box::new(std::io::Cursor::new(bytes))).ok()?;
