@@ -361,26 +361,9 @@ fn check_prints_the_same_lines_with_small_files_built_together() {
 }
 
 /// Rendered rows of every table with the columns that say where a row came
-/// from (file, record, byte, line, hand id) and the row numbers left out.
+/// from and the row numbers left out.
 fn rows_without_positions(out: &std::path::Path) -> Vec<String> {
-    const PLACE: [&str; 5] = [
-        "hand_id=",
-        "source_file=",
-        "record_index=",
-        "byte_offset=",
-        "line=",
-    ];
-    common::render(out)
-        .iter()
-        .map(|l| {
-            let mut fields = l.split(' ');
-            let table = fields.next().unwrap().split('[').next().unwrap();
-            let kept: Vec<&str> = fields
-                .filter(|f| !PLACE.iter().any(|p| f.starts_with(p)))
-                .collect();
-            format!("{table} {}", kept.join(" "))
-        })
-        .collect()
+    deckhand::columns::render::dataset_unplaced(out, &common::TABLES).unwrap()
 }
 
 #[test]

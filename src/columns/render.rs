@@ -97,3 +97,35 @@ pub fn dataset(dir: &std::path::Path, tables: &[&str]) -> Result<Vec<String>, cr
     }
     Ok(out)
 }
+
+/// The columns that say where a row came from (its file, record, byte,
+/// line and hand id).
+const PLACES: [&str; 5] = [
+    "hand_id=",
+    "source_file=",
+    "record_index=",
+    "byte_offset=",
+    "line=",
+];
+
+/// [`dataset`] without the row numbers and without the columns that say
+/// where a row came from, each line `table col=value ...`: rows that must
+/// be the same wherever their records were (files joined into one, say).
+/// (A string value holding ` line=` or the like loses that part.)
+pub fn dataset_unplaced(
+    dir: &std::path::Path,
+    tables: &[&str],
+) -> Result<Vec<String>, crate::Error> {
+    Ok(dataset(dir, tables)?
+        .iter()
+        .map(|l| {
+            let mut fields = l.split(' ');
+            let first = fields.next().unwrap_or_default();
+            let table = first.split('[').next().unwrap_or_default();
+            let kept: Vec<&str> = fields
+                .filter(|f| !PLACES.iter().any(|p| f.starts_with(p)))
+                .collect();
+            format!("{table} {}", kept.join(" "))
+        })
+        .collect())
+}
