@@ -24,7 +24,8 @@ pub enum ItemKind {
 }
 
 /// A span of the input. `start..end` are absolute byte offsets; `line` is the
-/// 1-based line of `start`, which is always the start of a line.
+/// 1-based line of `start`, which is always the start of a line (after a
+/// byte-order mark the line starts with, if any).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
     pub kind: ItemKind,
