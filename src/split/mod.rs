@@ -254,11 +254,7 @@ impl Scanner {
                     }
                 }
                 Mode::Brace if at == self.line_start && chunk[i] == b'%' => {
-                    self.mode = Mode::BraceEscape;
-                    self.esc_start = at;
-                    self.esc_line = self.line;
-                    self.esc_end = at + 1;
-                    self.esc_len = 0;
+                    self.start_escape(Mode::BraceEscape, at);
                     i += 1;
                 }
                 Mode::BraceEscape => {
@@ -392,11 +388,7 @@ impl Scanner {
             return;
         }
         if b == b'%' && at == self.line_start {
-            self.mode = Mode::Escape;
-            self.esc_start = at;
-            self.esc_line = self.line;
-            self.esc_end = at + 1;
-            self.esc_len = 0;
+            self.start_escape(Mode::Escape, at);
             return;
         }
         if self.rec.is_none() {
@@ -502,6 +494,16 @@ impl Scanner {
             self.line_content = true;
         }
         self.rec_end = end;
+    }
+
+    /// A `%` at `at`, in the first column: its line is read in `mode`
+    /// (an escape line, or one inside a brace comment).
+    fn start_escape(&mut self, mode: Mode, at: u64) {
+        self.mode = mode;
+        self.esc_start = at;
+        self.esc_line = self.line;
+        self.esc_end = at + 1;
+        self.esc_len = 0;
     }
 
     /// Ends the input: reports the open record, if any.
