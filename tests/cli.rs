@@ -121,7 +121,10 @@ fn stdin_and_directories_work_like_files() {
         .assert()
         .code(1);
     let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
-    assert_eq!(hands.len(), 3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 6 + 8 + 3);
+    assert_eq!(
+        hands.len(),
+        3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 5 + 6 + 8 + 3
+    );
 }
 
 /// `-` is standard input even where a file named `-` exists, also when it

@@ -170,7 +170,10 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
     text.push('\n');
     text.push_str(&"CA CA CA CA\n".repeat(600));
     text.push_str("\n\n");
-    text.push_str(&"[Event \"again\"]\n".repeat(3000));
+    // On one line: at the start of a line, a repeat of the first tag
+    // starts another hand.
+    text.push_str(&"[Event \"again\"] ".repeat(3000));
+    text.push('\n');
     text.push_str(&format!("\n{GOOD_B}\n"));
     let (fs, tables) = both_ways(text.as_bytes());
     assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 3, 0));
@@ -197,6 +200,40 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
         ]
     );
     assert_eq!(e.len(), 2002);
+}
+
+#[test]
+fn a_record_is_read_as_at_most_ten_thousand_hands_within_its_first_8_mib() {
+    use deckhand::notation::ppn::{MAX_SPLIT_BYTES, MAX_SPLIT_HANDS};
+    // 12,000 one-tag hands, no blank line between them: 10,000 hands, the
+    // first alone and 9,999 with a P035 warning, then the rest quarantined
+    // whole (P011) at the start of the 10,001st.
+    let text = format!("{GOOD_A}\n\n{}\n{GOOD_B}\n", "[X \"1\"]\n".repeat(12_000));
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!(MAX_SPLIT_HANDS, 10_000);
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (10_003, 10_002, 1));
+    let e = errors(&tables);
+    let p035 = e.iter().filter(|r| r.2 == "P035").count();
+    let p011: Vec<_> = e.iter().filter(|r| r.2 == "P011").collect();
+    assert_eq!(p035, 9_999);
+    assert_eq!(p011.len(), 1);
+    // Line 4 is the first hand's, line 10,004 the 10,001st's; the raw text
+    // is the 2,000 hands left (8 bytes each, less the last line end).
+    assert_eq!((p011[0].0, p011[0].1, p011[0].4), (10_004, 1, Some(15_999)));
+    assert_eq!(
+        p011[0].3,
+        "more hands without a blank line between them: a record is read as at most 10000 hands, within its first 8388608 bytes; the rest of it is not converted (a limit that bounds memory)"
+    );
+    // Eight hands of a 1 MiB comment and a hand: the ninth starts past
+    // 8 MiB, and it and the rest are quarantined.
+    let big = format!("[X \"1\"] {{{}}}\n", "c".repeat(1 << 20));
+    let text = format!("{}[X \"2\"]\n[X \"3\"]\n", big.repeat(8));
+    assert!(text.len() > MAX_SPLIT_BYTES && 8 * big.len() > MAX_SPLIT_BYTES);
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!((fs.records, fs.hands, fs.quarantined), (9, 8, 1));
+    let e = errors(&tables);
+    let p011: Vec<_> = e.iter().filter(|r| r.2 == "P011").collect();
+    assert_eq!((p011.len(), p011[0].0, p011[0].4), (1, 9, Some(15)));
 }
 
 /// The `name="..", value=".."` pairs of the other_tags of hand `hand` in

@@ -1,6 +1,9 @@
 //! Whatever the bytes, conversion never panics and every record the splitter
-//! finds is accounted for: a hand, a quarantined record or a comment-only block.
+//! finds is accounted for: a hand, a quarantined record or a comment-only
+//! block (or several hands and quarantined records, when no blank line
+//! separates them: each after the first has a P035 warning or is a P011 error).
 
+use arrow_array::cast::AsArray;
 use deckhand::pipeline::{Options, parse_bytes};
 use proptest::prelude::*;
 
@@ -13,9 +16,17 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         ..Options::default()
     };
     let mut rows = [0usize; 6];
+    let mut split_off = 0u64;
     let fs = parse_bytes(bytes, "fuzz.ppn", &opts, &mut |tables| {
         for (i, batches) in tables.iter().enumerate() {
             rows[i] += batches.iter().map(|b| b.num_rows()).sum::<usize>();
+        }
+        for b in &tables[5] {
+            let code = b.column_by_name("code").unwrap().as_string::<i32>();
+            split_off += code
+                .iter()
+                .filter(|c| matches!(c, Some("P035" | "P011")))
+                .count() as u64;
         }
         Ok(())
     })
@@ -30,7 +41,7 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         .iter()
         .filter(|i| i.kind == deckhand::split::ItemKind::Record)
         .count() as u64;
-    prop_assert_eq!(fs.records + fs.comment_blocks, found);
+    prop_assert_eq!(fs.records + fs.comment_blocks, found + split_off);
     prop_assert_eq!(fs.records, fs.hands + fs.quarantined);
     prop_assert_eq!(rows[0] as u64, fs.hands);
     prop_assert_eq!(rows[5] as u64, fs.quarantined + fs.warnings + fs.infos);

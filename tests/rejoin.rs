@@ -1,8 +1,10 @@
 //! Valid hands joined with random separators (blank lines of any kind,
 //! comment-only blocks holding empty lines), CRLF line ends and a byte-order
-//! mark split and parse back to exactly the originals.
+//! mark split and parse back to exactly the originals; hands not separated
+//! by a blank line parse back to the same rows too.
 
 use arrow_array::RecordBatch;
+use deckhand::generate::write::Style;
 use deckhand::pipeline::{Options, parse_bytes};
 use deckhand::split::{ItemKind, split_all};
 use proptest::prelude::*;
@@ -10,26 +12,57 @@ use proptest::prelude::*;
 /// Generated hands (EXPORT, with comments and segmental tags), one string each.
 fn hands() -> &'static [String] {
     static HANDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    HANDS.get_or_init(|| generated(Style::default(), 0.0))
+}
+
+/// 24 generated hands of `style` (with comments and segmental tags), a
+/// `malformed` fraction of them broken, one string each.
+fn generated(style: Style, malformed: f64) -> Vec<String> {
+    let opts = deckhand::generate::GenOptions {
+        hands: 24,
+        seed: 21,
+        style: Style {
+            comments: 0.5,
+            chat: 0.5,
+            ..style
+        },
+        malformed,
+        ..Default::default()
+    };
+    let mut text = Vec::new();
+    deckhand::generate::generate(&opts, &mut text).unwrap();
+    split_all(&text, 0)
+        .into_iter()
+        .filter(|it| it.kind == ItemKind::Record)
+        .map(|it| String::from_utf8(text[it.start as usize..it.end as usize].to_vec()).unwrap())
+        // Comment-only blocks are separators here, not hands.
+        .filter(|r| r.contains('['))
+        .collect()
+}
+
+/// Hands of three styles: EXPORT, EXPORT with `#` and `##` (its first hand
+/// has a `##` Site the others leave out) and IMPORT; a fifth of each broken
+/// by a syntax error inside a tag (not by text before the first tag, which
+/// without a blank line before it reads as tokens of the hand before).
+fn styled_hands() -> &'static [Vec<String>; 3] {
+    static HANDS: std::sync::OnceLock<[Vec<String>; 3]> = std::sync::OnceLock::new();
     HANDS.get_or_init(|| {
-        let opts = deckhand::generate::GenOptions {
-            hands: 24,
-            seed: 21,
-            style: deckhand::generate::write::Style {
-                comments: 0.5,
-                chat: 0.5,
-                ..Default::default()
+        let styles = [
+            Style::default(),
+            Style {
+                inherit: true,
+                ..Style::default()
             },
-            ..Default::default()
-        };
-        let mut text = Vec::new();
-        deckhand::generate::generate(&opts, &mut text).unwrap();
-        split_all(&text, 0)
-            .into_iter()
-            .filter(|it| it.kind == ItemKind::Record)
-            .map(|it| String::from_utf8(text[it.start as usize..it.end as usize].to_vec()).unwrap())
-            // Comment-only blocks are separators here, not hands.
-            .filter(|r| r.contains('['))
-            .collect()
+            Style {
+                import: true,
+                ..Style::default()
+            },
+        ];
+        styles.map(|s| {
+            let mut v = generated(s, 0.2);
+            v.retain(|h| !h.starts_with("stray"));
+            v
+        })
     })
 }
 
@@ -45,6 +78,11 @@ const SEPARATORS: &[&str] = &[
 /// Position-free rows of every table: hand ids, record indexes, offsets and
 /// lines depend on the separators, so they are left out.
 fn rows(bytes: &[u8]) -> (u64, Vec<String>) {
+    rows_without(bytes, &["hand_id", "record_index", "byte_offset", "line"])
+}
+
+/// Rows of every table without the columns `left_out`, and the hands.
+fn rows_without(bytes: &[u8], left_out: &[&str]) -> (u64, Vec<String>) {
     let opts = Options {
         threads: 2,
         progress: false,
@@ -63,13 +101,7 @@ fn rows(bytes: &[u8]) -> (u64, Vec<String>) {
     {
         for b in batches {
             let keep: Vec<usize> = (0..b.num_columns())
-                .filter(|&i| {
-                    let n = b.schema().field(i).name().clone();
-                    !matches!(
-                        n.as_str(),
-                        "hand_id" | "record_index" | "byte_offset" | "line"
-                    )
-                })
+                .filter(|&i| !left_out.contains(&b.schema().field(i).name().as_str()))
                 .collect();
             deckhand::columns::render::rows(name, &b.project(&keep).unwrap(), 0, &mut out);
         }
@@ -127,4 +159,58 @@ proptest! {
         prop_assert_eq!(m, chosen.len() as u64);
         prop_assert_eq!(got, want);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #[test]
+    fn hands_without_blank_lines_between_parse_back(
+        style in 0usize..3,
+        picks in prop::collection::vec((0usize..64, any::<bool>()), 1..10),
+        crlf in any::<bool>(),
+    ) {
+        let pool = &styled_hands()[style];
+        // The `##` Site hand first: a hand that starts with a tag the hand
+        // before lacks is not told apart from the end of that hand.
+        let chosen: Vec<&String> = std::iter::once(&pool[0])
+            .filter(|_| style == 1)
+            .chain(picks.iter().map(|&(h, _)| &pool[1 + h % (pool.len() - 1)]))
+            .collect();
+        let canonical = chosen.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n\n") + "\n";
+        // Some hands after a blank line, the others right after the hand before.
+        let mut text = String::new();
+        let blank = std::iter::once(false).chain(picks.iter().map(|p| p.1));
+        let mut apart = 0;
+        for (h, blank) in chosen.iter().zip(blank) {
+            if !text.is_empty() {
+                text.push_str(if blank { "\n\n" } else { "\n" });
+                apart += u64::from(!blank);
+            }
+            text.push_str(h);
+        }
+        text.push('\n');
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        let canonical = if crlf { canonical.replace('\n', "\r\n") } else { canonical };
+        // The same rows, hand ids and record indexes included (each hand is a
+        // record of its own), but for offsets, lines and one P035 warning a
+        // hand that follows the one before without a blank line.
+        let places = ["byte_offset", "line"];
+        let (n, got) = rows_without(text.as_bytes(), &places);
+        let (m, want) = rows_without(canonical.as_bytes(), &places);
+        prop_assert_eq!(m, chosen.iter().filter(|h| !is_malformed(h)).count() as u64);
+        prop_assert_eq!(n, m);
+        let (p035, got): (Vec<String>, Vec<String>) =
+            got.into_iter().partition(|r| r.contains("code=\"P035\""));
+        prop_assert_eq!(p035.len() as u64, apart);
+        prop_assert_eq!(got, want);
+    }
+}
+
+/// Whether a generated hand was broken on purpose (a tag without its closing
+/// quote or without its opening one).
+fn is_malformed(hand: &str) -> bool {
+    hand.lines()
+        .any(|l| l.starts_with('[') && l.matches('"').count() == 1)
 }

@@ -1,10 +1,13 @@
 //! Parsing PPN into Arrow batches (no writing): never panics; every record is
-//! a hand, a quarantined record or a comment-only block; and reading the input
+//! a hand, a quarantined record or a comment-only block (or several hands and
+//! quarantined records when no blank line separates them: each after the
+//! first with a P035 warning or a P011 error); and reading the input
 //! in pieces (as stdin and compressed files are) gives the same batches as
 //! reading it in place.
 #![no_main]
 
 use arrow_array::RecordBatch;
+use arrow_array::cast::AsArray;
 use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use libfuzzer_sys::fuzz_target;
 
@@ -47,5 +50,14 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .filter(|i| i.kind == deckhand::split::ItemKind::Record)
         .count() as u64;
-    assert_eq!(fs.records + fs.comment_blocks, found);
+    let split_off = mapped[5]
+        .iter()
+        .map(|b| {
+            let code = b.column_by_name("code").unwrap().as_string::<i32>();
+            code.iter()
+                .filter(|c| matches!(c, Some("P035" | "P011")))
+                .count()
+        })
+        .sum::<usize>() as u64;
+    assert_eq!(fs.records + fs.comment_blocks, found + split_off);
 });

@@ -62,6 +62,10 @@ pub trait Notation: Sync {
     /// Sequential, in input order: resolve what depends on earlier records.
     fn resolve<'a>(&self, state: &mut Self::FileState<'a>, groups: &mut [Self::Group<'a>]);
 
+    /// The records parsed in a group: more than the splitter found when
+    /// some of its records held several hands.
+    fn parsed(&self, group: &Self::Group<'_>) -> usize;
+
     /// Parallel: fill the tables for groups in input order, of one file or
     /// of several small ones (each group with its file), and say where each
     /// group's rows end in the `hands` and `errors` tables.

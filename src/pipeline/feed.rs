@@ -64,7 +64,8 @@ impl Pull for Counted<'_> {
 pub(super) struct LexedFile<'a, N: Notation> {
     /// Its groups in input order, each with its bytes of records.
     pub groups: Vec<(N::Group<'a>, u64)>,
-    /// Records found (comment-only blocks included).
+    /// Records parsed (comment-only blocks included; a record of several
+    /// hands counts each).
     pub records: u64,
     /// Its summary so far (bytes; nothing is counted before building).
     pub fs: FileSummary,
@@ -199,8 +200,8 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
         let carry = N::Carry::default();
         let mut state = notation.restore(&carry);
-        // Lexed and resolved groups waiting to be built, their record count
-        // and bytes.
+        // Lexed and resolved groups waiting to be built, their records
+        // (as parsed) and bytes.
         let mut pending: Option<(Vec<N::Group<'_>>, usize, u64)> = None;
         let mut items = Vec::new();
         let mut last = scan.window(&mut items, self.budget.limit());
@@ -228,7 +229,8 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             }
             notation.resolve(&mut state, &mut groups);
             if !records.is_empty() {
-                pending = Some((groups, records.len(), record_bytes(&records)));
+                let parsed = groups.iter().map(|g| notation.parsed(g)).sum();
+                pending = Some((groups, parsed, record_bytes(&records)));
             }
             let window_end = items.last().map_or(done, |l| l.end);
             self.bar.inc(window_end.saturating_sub(done));
@@ -263,12 +265,15 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         loop {
             let last = scan.window(&mut items, None);
             let records = self.records(bytes, 0, &items, &mut state);
-            records_seen += records.len() as u64;
             let cuts = group_cuts(&records, opts.group_bytes);
             let mut groups = self
                 .pool
                 .install(|| parse_groups(notation, bytes, 0, &records, &cuts));
             notation.resolve(&mut state, &mut groups);
+            records_seen += groups
+                .iter()
+                .map(|g| notation.parsed(g) as u64)
+                .sum::<u64>();
             for (g, cut) in groups.into_iter().zip(cuts) {
                 out.push((g, record_bytes(&records[cut])));
             }

@@ -37,8 +37,9 @@ pub(super) fn process_window<'a, N: Notation>(
     let mut groups = pool.install(|| lex_window(notation, bytes, base, records, opts));
     notation.resolve(state, &mut groups);
     let built = pool.install(|| build_window(notation, file, &groups));
+    let parsed = groups.iter().map(|g| notation.parsed(g)).sum();
     drop(groups);
-    deliver(built, records.len(), opts, consume, fs)
+    deliver(built, parsed, opts, consume, fs)
 }
 
 /// Bytes of records in `records` (what a window's input is counted as).

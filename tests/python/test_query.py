@@ -34,8 +34,8 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(57,)]
-    assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(7,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(62,)]
+    assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(8,)]
     per_file = q(
         out,
         """SELECT regexp_extract(source_file, '[^/]+$') AS f, count(*) FROM hands
@@ -51,6 +51,7 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("latin1_headers.ppn", 1),
         ("latin1_inherit.ppn", 2),
         ("lone_cr.ppn", 2),
+        ("no_blank.ppn", 5),
         ("players.ppn", 6),
         ("sample.ppn", 8),
         ("spec_example.ppn", 3),
@@ -108,7 +109,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 57
+    assert len(hands) == 62
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

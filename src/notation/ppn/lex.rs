@@ -111,6 +111,11 @@ pub struct Lexed {
     /// Some tag value starts with `#`.
     pub has_hash: bool,
     pub latin1: bool,
+    /// Where the next hand starts, when hands are not separated by a blank
+    /// line: a line that starts with the record's first tag again (see
+    /// [`Lexer::starts_hand`]). Lexing stopped there; the bytes from there on
+    /// are a record of their own.
+    pub next: Option<usize>,
 }
 
 const MAX_TAG_LEN: usize = 255;
@@ -188,7 +193,6 @@ struct Lexer<'a, 'l> {
     line: u32,
     line_start: usize,
     lists: &'l mut Lists<'a>,
-    latin1: bool,
     warnings: Vec<Diag>,
     has_hash: bool,
     /// The tag whose section tokens are being read; its token span is closed
@@ -199,6 +203,20 @@ struct Lexer<'a, 'l> {
     max_tags: usize,
     max_tokens: usize,
     max_comments: usize,
+    /// The name of the record's first tag without a segmental prefix.
+    first: Option<&'a [u8]>,
+    /// `[` and the first letters of `first` (up to four bytes, little
+    /// endian), and the mask of the bytes they fill.
+    first_key: u32,
+    first_mask: u32,
+    /// The record's first tag and first comment in the lists.
+    tags0: usize,
+    comments0: usize,
+    /// Past the tag (in the lists) that opened the record's first section
+    /// with tokens: the tags before it are the hand's leading tags.
+    head_end: Option<usize>,
+    /// See [`Lexed::next`].
+    next: Option<usize>,
 }
 
 /// Lexes one record into `lists`.
@@ -206,28 +224,53 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
     let tags0 = lists.tags.len() as u32;
     let comments0 = lists.comments.len() as u32;
     let tokens0 = lists.tokens.len();
-    let latin1 = std::str::from_utf8(r).is_err();
     let mut lx = Lexer {
         r,
         i: 0,
         line: 0,
         line_start: 0,
         lists,
-        latin1,
         warnings: Vec::new(),
         has_hash: false,
         section: None,
         max_tags: tags0 as usize + MAX_RECORD_ITEMS,
         max_tokens: tokens0 + MAX_RECORD_ITEMS,
         max_comments: comments0 as usize + MAX_RECORD_ITEMS,
+        first: None,
+        first_key: 0,
+        first_mask: 0,
+        tags0: tags0 as usize,
+        comments0: comments0 as usize,
+        head_end: None,
+        next: None,
     };
     let error = lx.run().err();
     lx.close_section();
-    if error.as_ref().is_some_and(|e| e.code == TOO_MANY) {
-        // Nothing of the record is used: give its room to the next ones.
-        lx.lists.tags.truncate(tags0 as usize);
-        lx.lists.tokens.truncate(tokens0);
-        lx.lists.comments.truncate(comments0 as usize);
+    if let Some(e) = &error {
+        if e.code == TOO_MANY {
+            // Nothing of the record is used: give its room to the next ones.
+            lx.lists.tags.truncate(tags0 as usize);
+            lx.lists.tokens.truncate(tokens0);
+            lx.lists.comments.truncate(comments0 as usize);
+        } else if let Some(first) = lx.first.filter(|_| e.code != UNTERMINATED_COMMENT) {
+            // A syntax error quarantines the hand it is in, not the hands
+            // after it that no blank line separates from it. (Not after a
+            // `{` that never closes: the rest of the record is its comment,
+            // and each hand's search for a `}` would read the rest again.)
+            let at = (e.at as usize).min(r.len());
+            lx.next = memchr::memchr_iter(b'\n', &r[at..])
+                .map(|p| at + p + 1)
+                .find(|&q| starts_hand_at(r, q, first))
+                .map(|q| comment_lines_before(r, q, at));
+        }
+    }
+    // Whether the hand's bytes are UTF-8: the bytes up to the next hand only,
+    // so that the work of a record of many hands stays its size.
+    let latin1 = std::str::from_utf8(&r[..lx.next.unwrap_or(r.len())]).is_err();
+    if latin1 {
+        for t in &mut lx.lists.tags[tags0 as usize..] {
+            t.latin1 = true;
+        }
     }
     Lexed {
         tags: tags0..lx.lists.tags.len() as u32,
@@ -236,7 +279,54 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         warnings: lx.warnings,
         has_hash: lx.has_hash,
         latin1,
+        next: lx.next,
     }
+}
+
+/// The start of the comments on lines of their own just above line `q`,
+/// after `floor` (or `q`): found in the text, for a record whose lexing
+/// stopped at a syntax error before them. A `{` comment counts when its
+/// line starts with it and the last line it spans ends with its `}`; a `;`
+/// comment when its line starts with it.
+fn comment_lines_before(r: &[u8], q: usize, floor: usize) -> usize {
+    let mut start = q;
+    while start > floor + 1 {
+        let end = start - 1; // the line end above
+        let line = memchr::memrchr(b'\n', &r[..end]).map_or(0, |p| p + 1);
+        let text = r[line..end].trim_ascii();
+        let open = if text.first() == Some(&b';') {
+            Some(line)
+        } else if text.last() == Some(&b'}') {
+            memchr::memrchr(b'{', &r[..end])
+                .map(|o| (memchr::memrchr(b'\n', &r[..o]).map_or(0, |p| p + 1), o))
+                .filter(|&(ls, o)| r[ls..o].iter().all(|&b| b == b' ' || b == b'\t'))
+                .map(|(ls, _)| ls)
+        } else {
+            None
+        };
+        match open {
+            Some(ls) if ls > floor => start = ls,
+            _ => break,
+        }
+    }
+    start
+}
+
+/// Whether the line at `q` (spaces and tabs, then `[`) opens a tag named
+/// `first`.
+fn starts_hand_at(r: &[u8], q: usize, first: &[u8]) -> bool {
+    let Some(i) = r[q..].iter().position(|&b| b != b' ' && b != b'\t') else {
+        return false;
+    };
+    r[q + i] == b'[' && names_tag(r, q + i, first)
+}
+
+/// Whether the tag whose `[` is at `i` is named `name`.
+fn names_tag(r: &[u8], i: usize, name: &[u8]) -> bool {
+    let p = skip_class(r, i + 1, WS);
+    r[p..].starts_with(name)
+        && r.get(p + name.len())
+            .is_none_or(|&b| CLASS[b as usize] & NAME == 0)
 }
 
 /// Offset of the first `"`, `\` or line feed in `r[p..]`. Most tag values
@@ -269,6 +359,7 @@ fn value_stop(r: &[u8], p: usize) -> Option<usize> {
 }
 
 const TOO_MANY: &str = "P010";
+const UNTERMINATED_COMMENT: &str = "P003";
 
 /// The error of a record with more than [`MAX_RECORD_ITEMS`] `what`, the
 /// first one over at `at`.
@@ -356,7 +447,7 @@ impl<'a> Lexer<'a, '_> {
                     let Some(j) = memchr(b'}', &r[i + 1..]) else {
                         return Err(Diag::error(
                             i,
-                            "P003",
+                            UNTERMINATED_COMMENT,
                             "unterminated comment: expected '}' before the end of the record",
                         ));
                     };
@@ -372,6 +463,10 @@ impl<'a> Lexer<'a, '_> {
                     let end = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
                     self.comment(i, end)?;
                     self.i = end;
+                }
+                b'[' if self.starts_hand(i) => {
+                    self.next = Some(self.hand_start());
+                    return Ok(());
                 }
                 b'[' | b'@' => {
                     self.close_section();
@@ -405,6 +500,9 @@ impl<'a> Lexer<'a, '_> {
     /// False (with `self.i` at the token) when the token was one more than
     /// a record may hold.
     fn tokens(&mut self) -> bool {
+        if self.head_end.is_none() {
+            self.head_end = self.section.map(|t| t + 1);
+        }
         let r = self.r;
         let line = self.line;
         let mut i = self.i;
@@ -445,6 +543,89 @@ impl<'a> Lexer<'a, '_> {
         }
         self.i = i;
         true
+    }
+
+    /// Whether the tag at `i` starts the next hand: hands not separated by
+    /// a blank line (PBN 2.1 section 3 ends a game with one) would be one
+    /// record, the second hand's tags repeats of the first's. A tag without
+    /// a segmental prefix at the start of a line (after spaces or tabs)
+    /// starts a hand when it is named as the record's first such tag, or,
+    /// after a section with tokens (an auction, a play), as one of the tags
+    /// before that section (the next hand may leave out a first tag that
+    /// only the first hand of a file has, such as a `##` Site).
+    #[inline]
+    fn starts_hand(&self, i: usize) -> bool {
+        let Some(first) = self.first else {
+            return false;
+        };
+        let r = self.r;
+        // `[` and the first name's first letters (or white space after the
+        // `[`), four bytes compared at once: most tags differ from the
+        // first there.
+        let maybe_first = r.get(i..i + 4).is_none_or(|w| {
+            let w = u32::from_le_bytes(w.try_into().expect("four bytes"));
+            w & self.first_mask == self.first_key || is_ws((w >> 8) as u8)
+        });
+        if !maybe_first && self.head_end.is_none() {
+            return false;
+        }
+        if i != self.line_start
+            && !r[self.line_start..i]
+                .iter()
+                .all(|&b| b == b' ' || b == b'\t')
+        {
+            return false;
+        }
+        if maybe_first && names_tag(r, i, first) {
+            return true;
+        }
+        self.head_end
+            .is_some_and(|end| self.repeats_head_tag(i, end))
+    }
+
+    /// Whether the tag at `i` is named as one of the record's tags before
+    /// `end` (without a segmental prefix).
+    #[cold]
+    fn repeats_head_tag(&self, i: usize, end: usize) -> bool {
+        let r = self.r;
+        let p = skip_class(r, i + 1, WS);
+        let name = &r[p..skip_class(r, p, NAME)];
+        // Length and first letter before the bytes: a call to compare them
+        // cost more than the rest (many names have four letters).
+        let Some(&initial) = name.first() else {
+            return false;
+        };
+        self.lists.tags[self.tags0..end].iter().any(|t| {
+            t.name.len() == name.len()
+                && t.name[0] == initial
+                && t.name == name
+                && t.segment.is_none()
+        })
+    }
+
+    /// Where the hand whose first tag's line starts at `self.line_start`
+    /// starts: before the comments on lines of their own just above that
+    /// line, as such comments are written before a hand's tags. Those
+    /// comments are taken off this record's list.
+    fn hand_start(&mut self) -> usize {
+        let r = self.r;
+        let mut start = self.line_start;
+        while self.lists.comments.len() > self.comments0 {
+            let c = self.lists.comments[self.lists.comments.len() - 1];
+            let at = c.at as usize;
+            // Past the `}` of a brace comment; a `;` comment ends at its line end.
+            let end = at + 1 + c.text.len() + usize::from(r[at] == b'{');
+            let line = memchr::memrchr(b'\n', &r[..at]).map_or(0, |p| p + 1);
+            let alone = r[line..at].iter().all(|&b| b == b' ' || b == b'\t')
+                && r.get(end..start)
+                    .is_some_and(|gap| gap.iter().all(|&b| is_ws(b)));
+            if !alone {
+                break;
+            }
+            start = line;
+            self.lists.comments.pop();
+        }
+        start
     }
 
     fn tag(&mut self) -> Result<(), Diag> {
@@ -490,6 +671,17 @@ impl<'a> Lexer<'a, '_> {
                 "P005",
                 format!("expected a tag name after '[', found {}", found(r, self.i)),
             ));
+        }
+        if segment.is_none() && self.first.is_none() {
+            // Set before the value is read: after a syntax error in the
+            // first tag, the hands after it are still found.
+            self.first = Some(name);
+            let n = (1 + name.len()).min(4);
+            let mut key = [0u8; 4];
+            key[0] = b'[';
+            key[1..n].copy_from_slice(&name[..n - 1]);
+            self.first_key = u32::from_le_bytes(key);
+            self.first_mask = u32::MAX >> (8 * (4 - n));
         }
         // Only for messages: decoding it for every tag cost 2,000
         // instructions a hand.
@@ -568,7 +760,8 @@ impl<'a> Lexer<'a, '_> {
             at: start as u32,
             value_at: value_start as u32,
             escaped,
-            latin1: self.latin1,
+            // Set at the end, for the bytes of the hand alone.
+            latin1: false,
             segment,
             tokens: Span {
                 start: ntok,
@@ -649,7 +842,9 @@ mod tests {
     fn a_record_may_hold_max_record_items_of_each_kind_and_no_more() {
         let n = MAX_RECORD_ITEMS;
         let tokens = format!("[Auction \"N\"]\n{}", "50 ".repeat(n));
-        let tags = "[X \"1\"]\n".repeat(n);
+        // Not at line starts: a tag named as the first at the start of a
+        // line starts the next hand.
+        let tags = "[X \"1\"] ".repeat(n);
         let comments = format!("[X \"1\"]\n{}", "{c}\n".repeat(n));
         let lines = format!("[X \"1\"]\n{}", ";c\n".repeat(n));
         for (at_limit, extra, what) in [
@@ -873,6 +1068,39 @@ mod tests {
             let want = r[p..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n')).map(|j| p + j);
             proptest::prop_assert_eq!(value_stop(&r, p), want);
         }
+    }
+
+    #[test]
+    fn a_line_that_starts_with_the_first_tag_starts_the_next_hand() {
+        // The first tag again at a line start (after spaces) ends the hand;
+        // in the middle of a line it is a repeat. The comment on its own
+        // line above goes with the next hand, the one after a tag does not.
+        let r = b"[A \"1\"] [A \"r\"]\n[B \"\xc3\xa9\"] {after B}\n{above}\n  [A \"\xe9\"]\n";
+        let (l, lists) = lexed(r);
+        let k = l.next.expect("a second hand");
+        assert_eq!(s(&r[k..k + 7]), "{above}");
+        assert_eq!(lists.tags.len(), 3);
+        assert_eq!(lists.comments.len(), 1);
+        // UTF-8 as far as the next hand: the Latin-1 byte after is its own.
+        assert!(!l.latin1 && !lists.tags[2].latin1);
+        let (l2, lists2) = lexed(&r[k..]);
+        assert!(l2.latin1 && lists2.tags[0].latin1);
+        assert_eq!(l2.next, None);
+        assert_eq!(lists2.comments.len(), 1);
+        // After an auction, one of the tags before it starts a hand too
+        // (not the section's own tag, nor a tag the hand has not had).
+        let r =
+            b"[S \"x\"]\n[D \"1\"]\n[Auction \"N\"]\nPass\n[Play \"N\"]\n[R \"x\"]\n[D \"2\"]\n";
+        let (l, _) = lexed(r);
+        assert_eq!(s(&r[l.next.expect("a second hand")..]), "[D \"2\"]\n");
+        // A syntax error ends at the next line that starts with the first tag.
+        let r = b"[A \"1\"]\n[B \"2]\n; above\n[A \"3\"]\n";
+        let (l, _) = lexed(r);
+        assert_eq!(l.error.map(|e| e.code), Some("P001"));
+        assert_eq!(
+            s(&r[l.next.expect("a second hand")..]),
+            "; above\n[A \"3\"]\n"
+        );
     }
 
     #[test]

@@ -44,6 +44,123 @@ pub struct HandRec<'a> {
     pub lexed: lex::Lexed,
     /// Tags added by inheritance (`##`), in the group's tag list.
     pub extra: Range<u32>,
+    /// The record held hands not separated by a blank line and this is not
+    /// its first: its `index` is one more than the hand's before (set by
+    /// [`Ppn::resolve`], which numbers the hands of such records).
+    pub follows: bool,
+}
+
+impl<'a> HandRec<'a> {
+    /// A record (or a hand of one) at `item`, with `n` tags in its group's list.
+    fn new(
+        bytes: &'a [u8],
+        item: Item,
+        index: u64,
+        ctx: Ctx<'a>,
+        lexed: lex::Lexed,
+        n: u32,
+    ) -> Self {
+        HandRec {
+            bytes,
+            byte: item.start,
+            line: item.line,
+            index,
+            ctx,
+            lexed,
+            extra: n..n,
+            follows: false,
+        }
+    }
+}
+
+/// A record is read as at most this many hands (when no blank lines
+/// separate them), and only within its first [`MAX_SPLIT_BYTES`]: past
+/// either, the rest of the record is quarantined (P011). Memory stays
+/// bounded: a record of 8 bytes a hand (`[X "1"]`) would otherwise give a
+/// million hands, each a row and a warning, from 8 MiB.
+pub const MAX_SPLIT_HANDS: usize = 10_000;
+/// See [`MAX_SPLIT_HANDS`].
+pub const MAX_SPLIT_BYTES: usize = 8 << 20;
+
+/// Lexes the record `bytes` (at `item`) into `g`: one hand, or each of the
+/// hands it holds when no blank line separates them (see [`lex::Lexed::next`]).
+fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, ctx: Ctx<'a>) {
+    let (mut from, mut line, mut hands) = (0, item.line, 0);
+    loop {
+        let at = Item {
+            start: item.start + from as u64,
+            line,
+            ..item
+        };
+        if from > 0 && (hands == MAX_SPLIT_HANDS || from > MAX_SPLIT_BYTES) {
+            let e = Diag::error(
+                0,
+                "P011",
+                format!(
+                    "more hands without a blank line between them: a record is read as at most {MAX_SPLIT_HANDS} hands, within its first {MAX_SPLIT_BYTES} bytes; the rest of it is not converted (a limit that bounds memory)"
+                ),
+            );
+            let (lexed, n) = unlexed(&g.lists, e);
+            g.hands.push(HandRec {
+                follows: true,
+                ..HandRec::new(&bytes[from..], at, index, ctx, lexed, n)
+            });
+            return;
+        }
+        let mut lexed = lex::lex(&bytes[from..], &mut g.lists);
+        // A hand's bytes end at its last non-white byte, as the splitter's
+        // records do.
+        let next = lexed.next.filter(|&k| k > 0).map(|k| from + k);
+        let to = next.map_or(bytes.len(), |k| {
+            from + bytes[from..k]
+                .iter()
+                .rposition(|&b| !crate::split::is_ws(b))
+                .map_or(0, |p| p + 1)
+        });
+        if from > 0 {
+            lexed.warnings.insert(0, no_blank_line(&g.lists, &lexed));
+        }
+        let n = g.lists.tags.len() as u32;
+        g.hands.push(HandRec {
+            follows: from > 0,
+            ..HandRec::new(&bytes[from..to], at, index, ctx, lexed, n)
+        });
+        hands += 1;
+        let Some(next) = next else { return };
+        line += memchr::memchr_iter(b'\n', &bytes[from..next]).count() as u64;
+        from = next;
+    }
+}
+
+/// What a record not lexed (quarantined with `error`) gives, and the
+/// group's tag count.
+fn unlexed(lists: &lex::Lists<'_>, error: Diag) -> (lex::Lexed, u32) {
+    let n = lists.tags.len() as u32;
+    let c = lists.comments.len() as u32;
+    let lexed = lex::Lexed {
+        tags: n..n,
+        comments: c..c,
+        error: Some(error),
+        warnings: Vec::new(),
+        has_hash: false,
+        latin1: false,
+        next: None,
+    };
+    (lexed, n)
+}
+
+/// P035 for a hand that starts without a blank line after the hand before.
+fn no_blank_line(lists: &lex::Lists<'_>, lexed: &lex::Lexed) -> Diag {
+    let tags = &lists.tags[lexed.tags.start as usize..lexed.tags.end as usize];
+    let first = tags.iter().find(|t| t.segment.is_none()).map(|t| t.name);
+    Diag::warning(
+        0,
+        "P035",
+        format!(
+            "a hand starts here without a blank line after the hand before (tag {} comes again): read as a hand of its own",
+            String::from_utf8_lossy(first.unwrap_or(b"?"))
+        ),
+    )
 }
 
 /// Records parsed together by one task.
@@ -67,6 +184,10 @@ pub struct FileState<'a> {
     /// starts a new header, which says all there is (what it leaves out is
     /// unknown, not the header before's).
     pub after_record: bool,
+    /// Hands found so far in records that held more than one (see
+    /// [`HandRec::follows`]): the record indexes after them are this much
+    /// higher than the splitter's.
+    pub extra_hands: u64,
 }
 
 /// `hand_id`: the input file's index in the high 24 bits, the record's index
@@ -94,15 +215,23 @@ pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
         if item.kind != crate::split::ItemKind::Record {
             continue;
         }
-        let l = lex::lex(&bytes[item.start as usize..item.end as usize], &mut lists);
-        // A block of comments alone is not a record (as in `convert`).
-        if !l.tags.is_empty() || l.error.is_some() {
-            records += 1;
+        let mut r = &bytes[item.start as usize..item.end as usize];
+        loop {
+            let l = lex::lex(r, &mut lists);
+            // A block of comments alone is not a record (as in `convert`).
+            if !l.tags.is_empty() || l.error.is_some() {
+                records += 1;
+            }
+            tokens += (lists.tags.len() + lists.tokens.len()) as u64;
+            lists.tags.clear();
+            lists.tokens.clear();
+            lists.comments.clear();
+            // The next hand of a record without blank lines between its hands.
+            match l.next {
+                Some(k) => r = &r[k..],
+                None => break,
+            }
         }
-        tokens += (lists.tags.len() + lists.tokens.len()) as u64;
-        lists.tags.clear();
-        lists.tokens.clear();
-        lists.comments.clear();
     }
     (records, tokens)
 }
@@ -115,6 +244,7 @@ pub struct Carry {
     id: Option<Vec<u8>>,
     block: u32,
     after_record: bool,
+    extra_hands: u64,
     inherit: inherit::Saved,
 }
 
@@ -140,6 +270,7 @@ impl Notation for Ppn {
             id: own(state.ctx.id),
             block: state.ctx.block,
             after_record: state.after_record,
+            extra_hands: state.extra_hands,
             inherit: state.inherit.save(),
         }
     }
@@ -154,6 +285,7 @@ impl Notation for Ppn {
             },
             inherit: inherit::Resolver::restore(&carry.inherit),
             after_record: carry.after_record,
+            extra_hands: carry.extra_hands,
         }
     }
 
@@ -216,43 +348,36 @@ impl Notation for Ppn {
             let end = ((item.end - base) as usize).min(input.len());
             let bytes = &input[start..end];
             let len = item.end - item.start;
-            let lexed = if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
+            if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
                 // Bounded memory: a record this large is not lexed at all.
-                let n = g.lists.tags.len() as u32;
-                lex::Lexed {
-                    tags: n..n,
-                    comments: g.lists.comments.len() as u32..g.lists.comments.len() as u32,
-                    error: Some(Diag::error(
-                        0,
-                        "P009",
-                        format!(
-                            "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
-                            len, MAX_RECORD_BYTES
-                        ),
-                    )),
-                    warnings: Vec::new(),
-                    has_hash: false,
-                    latin1: false,
-                }
-            } else {
-                lex::lex(bytes, &mut g.lists)
-            };
-            let n = g.lists.tags.len() as u32;
-            g.hands.push(HandRec {
-                bytes,
-                byte: item.start,
-                line: item.line,
-                index,
-                ctx,
-                lexed,
-                extra: n..n,
-            });
+                let e = Diag::error(
+                    0,
+                    "P009",
+                    format!(
+                        "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
+                        len, MAX_RECORD_BYTES
+                    ),
+                );
+                let (lexed, n) = unlexed(&g.lists, e);
+                g.hands
+                    .push(HandRec::new(bytes, item, index, ctx, lexed, n));
+                continue;
+            }
+            parse_record(&mut g, bytes, item, index, ctx);
         }
         g
     }
 
     fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
+        for h in groups.iter_mut().flat_map(|g| &mut g.hands) {
+            state.extra_hands += u64::from(h.follows);
+            h.index += state.extra_hands;
+        }
         state.inherit.resolve(groups);
+    }
+
+    fn parsed(&self, group: &Group<'_>) -> usize {
+        group.hands.len()
     }
 
     fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
