@@ -112,8 +112,10 @@ pub struct Lexed {
     pub has_hash: bool,
     pub latin1: bool,
     /// Where the next hand starts, when hands are not separated by a blank
-    /// line: a line that starts with the record's first tag again (see
-    /// [`Lexer::starts_hand`]). Lexing stopped there; the bytes from there on
+    /// line: a line that starts with the record's first tag again, or with
+    /// another of its leading tags after its auction or play (see
+    /// [`Lexer::starts_hand`]), or the comment lines just above. Lexing
+    /// stopped there (or at a syntax error before); the bytes from there on
     /// are a record of their own.
     pub next: Option<usize>,
 }

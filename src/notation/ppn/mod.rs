@@ -45,8 +45,8 @@ pub struct HandRec<'a> {
     /// Tags added by inheritance (`##`), in the group's tag list.
     pub extra: Range<u32>,
     /// The record held hands not separated by a blank line and this is not
-    /// its first: its `index` is one more than the hand's before (set by
-    /// [`Ppn::resolve`], which numbers the hands of such records).
+    /// its first: [`Ppn::resolve`] makes its `index` one more than the
+    /// hand's before, and the indexes after it one more than the splitter's.
     pub follows: bool,
 }
 
