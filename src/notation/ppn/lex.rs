@@ -217,8 +217,6 @@ struct Lexer<'a, 'l> {
     /// Past the tag (in the lists) that opened the record's first section
     /// with tokens: the tags before it are the hand's leading tags.
     head_end: Option<usize>,
-    /// See [`Lexed::next`].
-    next: Option<usize>,
 }
 
 /// Lexes one record into `lists`.
@@ -244,9 +242,11 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         tags0: tags0 as usize,
         comments0: comments0 as usize,
         head_end: None,
-        next: None,
     };
-    let error = lx.run().err();
+    let (error, mut next) = match lx.run() {
+        Ok(next) => (None, next),
+        Err(e) => (Some(e), None),
+    };
     lx.close_section();
     if let Some(e) = &error {
         if e.code == TOO_MANY {
@@ -260,7 +260,7 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
             // `{` that never closes: the rest of the record is its comment,
             // and each hand's search for a `}` would read the rest again.)
             let at = (e.at as usize).min(r.len());
-            lx.next = memchr::memchr_iter(b'\n', &r[at..])
+            next = memchr::memchr_iter(b'\n', &r[at..])
                 .map(|p| at + p + 1)
                 .find(|&q| starts_hand_at(r, q, first))
                 .map(|q| comment_lines_before(r, q, at));
@@ -268,7 +268,7 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
     }
     // Whether the hand's bytes are UTF-8: the bytes up to the next hand only,
     // so that the work of a record of many hands stays its size.
-    let latin1 = std::str::from_utf8(&r[..lx.next.unwrap_or(r.len())]).is_err();
+    let latin1 = std::str::from_utf8(&r[..next.unwrap_or(r.len())]).is_err();
     if latin1 {
         for t in &mut lx.lists.tags[tags0 as usize..] {
             t.latin1 = true;
@@ -281,7 +281,7 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         warnings: lx.warnings,
         has_hash: lx.has_hash,
         latin1,
-        next: lx.next,
+        next,
     }
 }
 
@@ -429,12 +429,14 @@ impl<'a> Lexer<'a, '_> {
         }
     }
 
-    fn run(&mut self) -> Result<(), Diag> {
+    /// Lexes to the end of the record, or to where the next hand starts
+    /// ([`Lexed::next`]), or to a syntax error.
+    fn run(&mut self) -> Result<Option<usize>, Diag> {
         let r = self.r;
         loop {
             self.skip_ws();
             let i = self.i;
-            let Some(&b) = r.get(i) else { return Ok(()) };
+            let Some(&b) = r.get(i) else { return Ok(None) };
             match b {
                 b'%' if i == self.line_start => {
                     self.i = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
@@ -467,8 +469,7 @@ impl<'a> Lexer<'a, '_> {
                     self.i = end;
                 }
                 b'[' if self.starts_hand(i) => {
-                    self.next = Some(self.hand_start());
-                    return Ok(());
+                    return Ok(Some(self.hand_start()));
                 }
                 b'[' | b'@' => {
                     self.close_section();
