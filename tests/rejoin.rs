@@ -214,3 +214,52 @@ fn is_malformed(hand: &str) -> bool {
     hand.lines()
         .any(|l| l.starts_with('[') && l.matches('"').count() == 1)
 }
+
+#[test]
+fn a_file_without_blank_lines_is_read_in_records_of_about_a_mebibyte() {
+    use deckhand::split::CUT_BYTES;
+    // Some 2.5 MiB of hands of each style, none after a blank line: the
+    // splitter cuts the record before a hand's first tag past each MiB
+    // (mapped and streamed alike: `tests/hostile.rs`), and the rows are
+    // those of the same hands with blank lines, but for offsets, lines and
+    // a P035 warning for each hand after the first.
+    for (style, pool) in styled_hands().iter().enumerate() {
+        let mut chosen: Vec<&String> = Vec::new();
+        let mut len = 0;
+        for h in std::iter::once(&pool[0]).chain(pool[1..].iter().cycle()) {
+            if len > 5 * CUT_BYTES / 2 {
+                break;
+            }
+            len += h.len() + 1;
+            chosen.push(h);
+        }
+        let text = chosen
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        let canonical = chosen
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            + "\n";
+        let records = split_all(text.as_bytes(), 0);
+        assert_eq!(records.len(), 3, "style {style}");
+        for (k, r) in records.iter().enumerate() {
+            assert_eq!(r.joined, k > 0);
+            // Not before a hand with comments or segmental tags above it.
+            assert!(r.end - r.start < CUT_BYTES as u64 + 16384);
+        }
+        let places = ["byte_offset", "line"];
+        let (n, got) = rows_without(text.as_bytes(), &places);
+        let (m, want) = rows_without(canonical.as_bytes(), &places);
+        assert_eq!(m, chosen.iter().filter(|h| !is_malformed(h)).count() as u64);
+        assert_eq!(n, m);
+        let (p035, got): (Vec<String>, Vec<String>) =
+            got.into_iter().partition(|r| r.contains("code=\"P035\""));
+        assert_eq!(p035.len(), chosen.len() - 1);
+        assert_eq!(got, want, "style {style}");
+    }
+}

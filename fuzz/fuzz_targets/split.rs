@@ -1,9 +1,12 @@
 //! The splitter: never panics; items are ordered and disjoint and leave out only
 //! white space; feeding in two pieces gives the same items; the fast path finds
-//! the same items as the byte-at-a-time state machine.
+//! the same items as the byte-at-a-time state machine; so do they when long
+//! records are cut (past a few bytes here, not a MiB).
 #![no_main]
 
-use deckhand::split::{Item, Scanner, split_all, split_all_by_bytes};
+use deckhand::split::{
+    Item, Scanner, split_all, split_all_by_bytes, split_all_by_bytes_cutting_after,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -28,4 +31,11 @@ fuzz_target!(|data: &[u8]| {
     sc.end(data, 0, &mut pieces);
     assert_eq!(pieces, items);
     assert_eq!(split_all_by_bytes(data), items);
+    let n = data.get(1).map_or(0, |&b| u64::from(b % 64));
+    let mut pieces: Vec<Item> = Vec::new();
+    let mut sc = Scanner::default().cutting_after(n);
+    sc.scan(data, 0, cut, &mut pieces);
+    sc.scan(data, 0, data.len(), &mut pieces);
+    sc.end(data, 0, &mut pieces);
+    assert_eq!(pieces, split_all_by_bytes_cutting_after(data, n));
 });

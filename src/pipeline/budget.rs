@@ -83,6 +83,7 @@ mod tests {
                 start,
                 end,
                 line: 1,
+                joined: false,
             })
             .collect()
     }

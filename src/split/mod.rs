@@ -7,11 +7,17 @@
 //! (file header), inside a record it is part of the record, except a notation,
 //! format or ID header (`% PPN`, `% EXPORT`, `% IMPORT`, `% ID`), which always
 //! ends the record before it, so that concatenated files split correctly.
+//! A record longer than [`CUT_BYTES`] (hands without blank lines between
+//! them) is cut before a line that starts its next hand (module `cut`).
 //!
 //! The [`Scanner`] is a resumable state machine: input can be fed in pieces of
 //! any size and the items are the same as for the whole input at once.
 
 mod blank;
+mod cut;
+
+pub use cut::CUT_BYTES;
+use cut::{Head, Leading};
 
 use memchr::{memchr, memchr2, memchr3, memrchr};
 
@@ -32,6 +38,10 @@ pub struct Item {
     pub start: u64,
     pub end: u64,
     pub line: u64,
+    /// A record that follows the one before without a blank line between
+    /// them: a long record cut before a line that starts its next hand
+    /// (see [`CUT_BYTES`]).
+    pub joined: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +56,9 @@ enum Mode {
     BraceEscape,
     LineComment,
     Escape,
+    /// The first bytes of a line of a long record, gathered to tell whether
+    /// the line starts the record's next hand (see [`CUT_BYTES`]).
+    Head,
 }
 
 const HEAD: usize = 12;
@@ -90,6 +103,22 @@ pub struct Scanner {
     /// Bytes of a [`BOM`] seen at the start of the line, not yet known to
     /// be one (0 to 2).
     bom_seen: u8,
+    /// The open record follows the one before without a blank line.
+    joined: bool,
+    /// A record longer than this is cut before a line that starts its next
+    /// hand ([`CUT_BYTES`]; smaller in tests).
+    cut_after: u64,
+    /// The open record's leading tag names, and whether they are known:
+    /// not before they are first looked for, nor when looked for in fewer
+    /// bytes than are read for them and not all found (only with a
+    /// [`Scanner::cutting_after`] that small; looked for again at the next
+    /// line).
+    leading: Leading,
+    leading_known: bool,
+    /// The line start whose line was last looked at for a cut.
+    checked_line: u64,
+    /// A line's first bytes, in [`Mode::Head`].
+    head: Head,
 }
 
 /// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
@@ -143,6 +172,22 @@ impl Scanner {
             unterminated: None,
             runaways: Vec::new(),
             bom_seen: 0,
+            joined: false,
+            cut_after: CUT_BYTES as u64,
+            leading: Leading::Absent,
+            leading_known: false,
+            checked_line: u64::MAX,
+            head: Head::default(),
+        }
+    }
+
+    /// This scanner, cutting records longer than `n` bytes instead of
+    /// [`CUT_BYTES`]: for tests and fuzzing.
+    #[doc(hidden)]
+    pub fn cutting_after(self, n: u64) -> Self {
+        Scanner {
+            cut_after: n,
+            ..self
         }
     }
 
@@ -174,15 +219,19 @@ impl Scanner {
             line: item.line,
             line_braces,
             fast: self.fast,
+            cut_after: self.cut_after,
+            joined: item.joined,
             ..Scanner::new_at(item.start)
         }
     }
 
-    /// Scans the next piece of input, reporting every item that ends in it.
-    fn feed(&mut self, chunk: &[u8], out: &mut impl FnMut(Item)) {
-        let base = self.pos;
-        let n = chunk.len();
-        let mut i = 0;
+    /// Scans `bytes[self.position() - base..to]`, where `bytes[0]` is at
+    /// absolute offset `base` and `bytes` holds the open record from its
+    /// start, reporting every item that ends in it.
+    fn feed(&mut self, bytes: &[u8], base: u64, to: usize, out: &mut impl FnMut(Item)) {
+        let chunk = &bytes[..to];
+        let n = to;
+        let mut i = (self.pos - base) as usize;
         while i < n {
             let at = base + i as u64;
             if at == self.line_start + self.bom_seen as u64
@@ -202,8 +251,18 @@ impl Scanner {
                 self.partial_bom();
             }
             match self.mode {
+                Mode::Normal if at == self.line_start && self.is_long(at) => {
+                    if !self.may_cut(chunk, base, at) {
+                        self.normal_step(chunk[i], at, out);
+                        i += 1;
+                    }
+                }
                 Mode::Normal if self.fast && at == self.line_start => {
-                    let j = self.fast_lines(chunk, i, base, out);
+                    // Not past the length at which a record is cut: the
+                    // lines after it are looked at one by one.
+                    let from = self.rec.map_or(at, |r| r.0) + self.cut_after;
+                    let lim = (from.saturating_sub(base) as usize).min(n);
+                    let j = self.fast_lines(&chunk[..lim], i, base, out);
                     if j == i {
                         self.normal_step(chunk[i], at, out);
                         i += 1;
@@ -287,6 +346,10 @@ impl Scanner {
                         }
                         i = p + 1;
                     }
+                },
+                Mode::Head => match self.head_step(chunk[i], at) {
+                    Some(starts) => self.head_end(starts, out),
+                    None => i += 1,
                 },
                 Mode::LineComment | Mode::Escape => {
                     let end = memchr(b'\n', &chunk[i..]).map_or(n, |j| i + j);
@@ -434,9 +497,8 @@ impl Scanner {
     /// brace comment is split again there, as at the end of the input
     /// ([`Scanner::end`]).
     pub fn scan(&mut self, bytes: &[u8], base: u64, to: usize, items: &mut Vec<Item>) {
-        let from = (self.pos - base) as usize;
         let first = items.len();
-        self.feed(&bytes[from..to], &mut |it| items.push(it));
+        self.feed(bytes, base, to, &mut |it| items.push(it));
         self.resplit(bytes, base, items, first);
     }
 
@@ -471,9 +533,7 @@ impl Scanner {
             let region = &bytes[..(item.end - base) as usize];
             let mut sub = self.resume_at(&item, brace);
             let mut got = Vec::new();
-            sub.feed(&region[(item.start - base) as usize..], &mut |it| {
-                got.push(it)
-            });
+            sub.feed(region, base, region.len(), &mut |it| got.push(it));
             sub.finish(&mut |it| got.push(it));
             recover_in(region, base, &mut sub, &mut got);
             debug_assert!(sub.runaways.is_empty());
@@ -514,6 +574,11 @@ impl Scanner {
         if self.mode == Mode::BraceEscape {
             self.brace_escape_end(out);
         }
+        if self.mode == Mode::Head {
+            // The line ends with the input, and so does the name.
+            let starts = self.head_starts_hand();
+            self.head_end(starts, out);
+        }
         if self.mode == Mode::Brace {
             self.unterminated = Some(self.brace_at);
         }
@@ -537,7 +602,10 @@ impl Scanner {
                 start,
                 end: self.rec_end,
                 line,
+                joined: self.joined,
             });
+            self.joined = false;
+            self.leading_known = false;
         }
     }
 
@@ -553,6 +621,7 @@ impl Scanner {
                 start: self.esc_start,
                 end: self.esc_end,
                 line: self.esc_line,
+                joined: false,
             });
         }
     }
@@ -629,11 +698,19 @@ pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
 /// fuzzed) against; not for use.
 #[doc(hidden)]
 pub fn split_all_by_bytes(bytes: &[u8]) -> Vec<Item> {
+    split_all_by_bytes_cutting_after(bytes, CUT_BYTES as u64)
+}
+
+/// [`split_all_by_bytes`] with records cut past `n` bytes (see
+/// [`Scanner::cutting_after`]).
+#[doc(hidden)]
+pub fn split_all_by_bytes_cutting_after(bytes: &[u8], n: u64) -> Vec<Item> {
     let mut items = Vec::new();
     let mut sc = Scanner {
         fast: false,
         ..Default::default()
-    };
+    }
+    .cutting_after(n);
     sc.scan(bytes, 0, bytes.len(), &mut items);
     sc.end(bytes, 0, &mut items);
     items
@@ -668,9 +745,7 @@ fn recover_in(bytes: &[u8], base: u64, sc: &mut Scanner, items: &mut Vec<Item>) 
         items.pop();
         debug_assert!(last.kind == ItemKind::Record && last.start <= brace);
         *sc = sc.resume_at(&last, brace);
-        sc.feed(&bytes[(last.start - base) as usize..], &mut |it| {
-            items.push(it)
-        });
+        sc.feed(bytes, base, bytes.len(), &mut |it| items.push(it));
         sc.finish(&mut |it| items.push(it));
     }
 }
@@ -901,8 +976,12 @@ mod tests {
     }
 
     fn pieces(bytes: &[u8], cuts: &[usize]) -> Vec<Item> {
+        pieces_cutting_after(bytes, cuts, CUT_BYTES as u64)
+    }
+
+    fn pieces_cutting_after(bytes: &[u8], cuts: &[usize], n: u64) -> Vec<Item> {
         let mut items = Vec::new();
-        let mut sc = Scanner::default();
+        let mut sc = Scanner::default().cutting_after(n);
         let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
         cuts.sort();
         for c in cuts {
@@ -920,7 +999,96 @@ mod tests {
         )
     }
 
+    #[test]
+    fn long_records_are_cut_before_a_line_that_starts_a_hand() {
+        // Records past 10 bytes. The first's leading tags are A and B (the
+        // tokens `x y` are B's): A after a line of tokens starts a hand.
+        // B does after `z`, the second's tokens; after a comment line
+        // nothing does, after a tag line only the record's first tag (B in
+        // the third). A record after a blank line is not joined.
+        let s = "[A \"1\"]\n[B \"2\"]\nx y\n[A \"3\"]\n[B \"4\"]\nz\n[B \"5\"]\nw\n{c}\n\
+                 [A \"6\"]\n[A \"7\"]\n  [ B \"8\"]\n\n[A \"9\"]\n";
+        let got: Vec<(&str, u64, bool)> = pieces_cutting_after(s.as_bytes(), &[], 10)
+            .into_iter()
+            .map(|it| (&s[it.start as usize..it.end as usize], it.line, it.joined))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("[A \"1\"]\n[B \"2\"]\nx y", 1, false),
+                ("[A \"3\"]\n[B \"4\"]\nz", 4, true),
+                ("[B \"5\"]\nw\n{c}\n[A \"6\"]\n[A \"7\"]", 7, true),
+                ("  [ B \"8\"]", 12, true),
+                ("[A \"9\"]", 14, false),
+            ]
+        );
+        let whole = pieces_cutting_after(s.as_bytes(), &[], 10);
+        assert_eq!(split_all_by_bytes_cutting_after(s.as_bytes(), 10), whole);
+        for cut in 0..=s.len() {
+            let p = pieces_cutting_after(s.as_bytes(), &[cut, cut + 2], 10);
+            assert_eq!(p, whole, "cut {cut}");
+        }
+        // Not a name that only starts as one, nor a tag after a segmental
+        // prefix on the line above; nor in records that start otherwise.
+        for s in [
+            "[A \"1\"]\nx\n[AB \"2\"]\n",
+            "[A \"1\"]\nx @1=\n[A \"2\"]\n",
+            "x\n[A \"1\"]\nx\n[A \"2\"]\n",
+            "@1=[A \"1\"]\nx\n[A \"2\"]\n",
+        ] {
+            assert_eq!(pieces_cutting_after(s.as_bytes(), &[], 4).len(), 1, "{s}");
+        }
+        // What was read of a line to tell is the record's, to its end.
+        let s = "[A \"1\"]\nx\n [AB\n";
+        let items = pieces_cutting_after(s.as_bytes(), &[], 4);
+        assert_eq!((items.len(), items[0].end), (1, s.len() as u64 - 1));
+    }
+
+    #[test]
+    fn records_over_the_limit_are_not_cut() {
+        // The limit a streamed input keeps of a record: past it a record
+        // is one, to be quarantined, mapped or streamed.
+        let mut s = b"[A \"1\"]\nx\n".to_vec();
+        s.resize(MAX_RECORD_BYTES + 1, b'x');
+        s.extend(b"\n[A \"2\"]\n");
+        assert_eq!(split_all(&s, 0).len(), 1);
+        s.truncate(MAX_RECORD_BYTES - 12);
+        s.extend(b"\n[A \"2\"]\n");
+        assert_eq!(split_all(&s, 0).len(), 2);
+    }
+
+    /// Lines of a few kinds, for records that are cut.
+    fn lines() -> impl Strategy<Value = Vec<u8>> {
+        let line = prop::sample::select(vec![
+            &b"[A \"1\"]\n"[..],
+            b"[B \"2\"]\n",
+            b" \t[ A \"3\"] [B \"4\"]\n",
+            b"x y\n",
+            b"{c\n",
+            b"}\n",
+            b"{c}\n",
+            b";c\n",
+            b"@1=\n",
+            b"\n",
+            b"% ID x\n",
+            b"%\n",
+            b"\xEF\xBB\xBF",
+            b"\"",
+            b"[",
+            b"A",
+        ]);
+        prop::collection::vec(line, 0..60).prop_map(|v| v.concat())
+    }
+
     proptest! {
+        #[test]
+        fn records_are_cut_the_same_in_any_pieces(bytes in lines(), n in 0u64..40, cuts in prop::collection::vec(0usize..600, 0..12)) {
+            prop_assert_eq!(
+                pieces_cutting_after(&bytes, &cuts, n),
+                split_all_by_bytes_cutting_after(&bytes, n)
+            );
+        }
+
         #[test]
         fn fast_path_agrees_with_the_byte_machine(bytes in alphabet(), cuts in prop::collection::vec(0usize..400, 0..12)) {
             prop_assert_eq!(pieces(&bytes, &cuts), split_all_by_bytes(&bytes));

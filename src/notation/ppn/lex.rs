@@ -113,11 +113,16 @@ pub struct Lexed {
     pub latin1: bool,
     /// Where the next hand starts, when hands are not separated by a blank
     /// line: a line that starts with the record's first tag again, or with
-    /// another of its leading tags after its auction or play (see
+    /// another of its (or its record's first hand's) leading tags after its
+    /// auction or play (see
     /// [`Lexer::starts_hand`]), or the comment lines just above. Lexing
     /// stopped there (or at a syntax error before); the bytes from there on
     /// are a record of their own.
     pub next: Option<usize>,
+    /// The hand's leading tags in the lists: those up to the tag whose
+    /// section holds its first tokens (empty when it has none, or when
+    /// the record has too many items).
+    pub lead: Range<u32>,
 }
 
 const MAX_TAG_LEN: usize = 255;
@@ -217,10 +222,23 @@ struct Lexer<'a, 'l> {
     /// Past the tag (in the lists) that opened the record's first section
     /// with tokens: the tags before it are the hand's leading tags.
     head_end: Option<usize>,
+    /// The leading tags of the first hand of the record this hand is in,
+    /// when it is not that hand: they start the next hand too.
+    prior: Range<usize>,
 }
 
 /// Lexes one record into `lists`.
 pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
+    lex_hand(r, lists, 0..0)
+}
+
+/// Lexes a hand of a record into `lists`, where `prior` is the [`Lexed::lead`]
+/// of the record's first hand (empty for that hand). A line that starts
+/// with one of those tags after this hand's tokens starts the next hand
+/// too: a hand whose first tag was taken for a repeat in the hand before
+/// (after a syntax error, say) would otherwise set every hand after it one
+/// tag off.
+pub fn lex_hand<'a>(r: &'a [u8], lists: &mut Lists<'a>, prior: Range<u32>) -> Lexed {
     let tags0 = lists.tags.len() as u32;
     let comments0 = lists.comments.len() as u32;
     let tokens0 = lists.tokens.len();
@@ -242,6 +260,7 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         tags0: tags0 as usize,
         comments0: comments0 as usize,
         head_end: None,
+        prior: prior.start as usize..prior.end as usize,
     };
     let (error, mut next) = match lx.run() {
         Ok(next) => (None, next),
@@ -269,6 +288,11 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
     // Whether the hand's bytes are UTF-8: the bytes up to the next hand only,
     // so that the work of a record of many hands stays its size.
     let latin1 = std::str::from_utf8(&r[..next.unwrap_or(r.len())]).is_err();
+    let lead = match (&error, lx.head_end) {
+        (Some(e), _) if e.code == TOO_MANY => tags0..tags0,
+        (_, Some(end)) => tags0..end as u32,
+        (_, None) => tags0..tags0,
+    };
     if latin1 {
         for t in &mut lx.lists.tags[tags0 as usize..] {
             t.latin1 = true;
@@ -282,6 +306,7 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
         has_hash: lx.has_hash,
         latin1,
         next,
+        lead,
     }
 }
 
@@ -555,7 +580,10 @@ impl<'a> Lexer<'a, '_> {
     /// starts a hand when it is named as the record's first such tag, or,
     /// after a section with tokens (an auction, a play), as one of the tags
     /// before that section (the next hand may leave out a first tag that
-    /// only the first hand of a file has, such as a `##` Site).
+    /// only the first hand of a file has, such as a `##` Site), or as one
+    /// of the tags before the first section of the record's first hand
+    /// (`prior`). The splitter cuts long records by the same rule
+    /// (`split::cut`), so its cuts are where hands start anyway.
     #[inline]
     fn starts_hand(&self, i: usize) -> bool {
         let Some(first) = self.first else {
@@ -586,8 +614,9 @@ impl<'a> Lexer<'a, '_> {
             .is_some_and(|end| self.repeats_head_tag(i, end))
     }
 
-    /// Whether the tag at `i` is named as one of the record's tags before
-    /// `end` (without a segmental prefix).
+    /// Whether the tag at `i` is named as one of the hand's tags before
+    /// `end`, or as one of the `prior` leading tags (without a segmental
+    /// prefix).
     #[cold]
     fn repeats_head_tag(&self, i: usize, end: usize) -> bool {
         let r = self.r;
@@ -598,12 +627,16 @@ impl<'a> Lexer<'a, '_> {
         let Some(&initial) = name.first() else {
             return false;
         };
-        self.lists.tags[self.tags0..end].iter().any(|t| {
-            t.name.len() == name.len()
-                && t.name[0] == initial
-                && t.name == name
-                && t.segment.is_none()
-        })
+        let tags = &self.lists.tags;
+        tags[self.tags0..end]
+            .iter()
+            .chain(&tags[self.prior.clone()])
+            .any(|t| {
+                t.name.len() == name.len()
+                    && t.name[0] == initial
+                    && t.name == name
+                    && t.segment.is_none()
+            })
     }
 
     /// Where the hand whose first tag's line starts at `self.line_start`
@@ -1104,6 +1137,30 @@ mod tests {
             s(&r[l.next.expect("a second hand")..]),
             "; above\n[A \"3\"]\n"
         );
+    }
+
+    #[test]
+    fn the_first_hands_leading_tags_start_the_hands_after_it() {
+        // Text before the second hand's first tag makes that tag a repeat
+        // in the first hand, and the second hand starts at its N. After
+        // its tokens, D is not one of its own leading tags, but the first
+        // hand's: the third hand starts at D, not one tag off too.
+        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\nx [D \"2\"]\n[N \"b\"]\n\
+                  [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
+        let mut lists = Lists::default();
+        let first = lex(r, &mut lists);
+        assert_eq!(first.lead, 0..3);
+        let k = first.next.expect("a second hand");
+        assert_eq!(s(&r[k..k + 7]), "[N \"b\"]");
+        let second = lex_hand(&r[k..], &mut lists, first.lead.clone());
+        assert_eq!(second.lead, 4..6);
+        let k2 = k + second.next.expect("a third hand");
+        assert_eq!(s(&r[k2..]), "[D \"3\"]\n[N \"c\"]\n");
+        // Without them, D is a repeat and the third hand starts at N.
+        let alone = lex(&r[k..], &mut Lists::default());
+        assert_eq!(s(&r[k + alone.next.unwrap()..]), "[N \"c\"]\n");
+        // A hand without tokens has no leading tags to give.
+        assert_eq!(lex(b"[D \"1\"]\n[N \"a\"]\n", &mut lists).lead, 6..6);
     }
 
     #[test]

@@ -86,6 +86,8 @@ pub const MAX_SPLIT_BYTES: usize = 8 << 20;
 /// hands it holds when no blank line separates them (see [`lex::Lexed::next`]).
 fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, ctx: Ctx<'a>) {
     let (mut from, mut line, mut hands) = (0, item.line, 0);
+    // The leading tags of the record's first hand (see `lex::lex_hand`).
+    let mut prior = 0..0;
     loop {
         let at = Item {
             start: item.start + from as u64,
@@ -107,7 +109,10 @@ fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, 
             });
             return;
         }
-        let mut lexed = lex::lex(&bytes[from..], &mut g.lists);
+        let mut lexed = lex::lex_hand(&bytes[from..], &mut g.lists, prior.clone());
+        if from == 0 {
+            prior = lexed.lead.clone();
+        }
         // A hand's bytes end at its last non-white byte, as the splitter's
         // records do.
         let next = lexed.next.filter(|&k| k > 0).map(|k| from + k);
@@ -117,7 +122,7 @@ fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, 
                 .rposition(|&b| !crate::split::is_ws(b))
                 .map_or(0, |p| p + 1)
         });
-        if from > 0 {
+        if from > 0 || item.joined {
             lexed.warnings.insert(0, no_blank_line(&g.lists, &lexed));
         }
         let n = g.lists.tags.len() as u32;
@@ -145,6 +150,7 @@ fn unlexed(lists: &lex::Lists<'_>, error: Diag) -> (lex::Lexed, u32) {
         has_hash: false,
         latin1: false,
         next: None,
+        lead: n..n,
     };
     (lexed, n)
 }
@@ -419,12 +425,58 @@ impl Ppn {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::split::ItemKind;
+
+    #[test]
+    fn the_hands_of_a_record_start_at_its_first_hands_leading_tags() {
+        // Text before the second hand's D makes it a repeat in the first:
+        // the second starts at N, and the third at D again (a leading tag
+        // of the record's first hand), not at N. A record cut from the one
+        // before by the splitter warns at its first hand too.
+        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\nx [D \"2\"]\n[N \"b\"]\n\
+                  [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
+        for joined in [false, true] {
+            let item = Item {
+                kind: ItemKind::Record,
+                start: 100,
+                end: 100 + r.len() as u64,
+                line: 5,
+                joined,
+            };
+            let mut g = Group::default();
+            parse_record(&mut g, r, item, 7, Ctx::default());
+            let hands: Vec<_> = g
+                .hands
+                .iter()
+                .map(|h| {
+                    (
+                        h.byte,
+                        h.line,
+                        h.index,
+                        h.follows,
+                        h.lexed.warnings.first().map(|w| w.code),
+                    )
+                })
+                .collect();
+            let first = joined.then_some("P035");
+            assert_eq!(
+                hands,
+                [
+                    (100, 5, 7, false, first),
+                    (145, 10, 7, true, Some("P035")),
+                    (172, 13, 7, true, Some("P035"))
+                ]
+            );
+        }
+    }
+
     #[test]
     fn tokenize_counts_records_and_their_tokens() {
         // Two records (the first with two tags and three section tokens,
         // its comment not counted; the second with two tags); the header
         // line and the comment-only block are not records.
         let b = b"% PPN 1.0\n\n[Hand \"1\"]\n[Auction \"N\"]\nPass 50 {c} 51\n\n[Hand \"2\"] [Play \"*\"]\n\n{only a comment}\n";
-        assert_eq!(super::tokenize(b), (2, 7));
+        assert_eq!(tokenize(b), (2, 7));
     }
 }
