@@ -196,16 +196,24 @@ proptest! {
         // The same rows, hand ids and record indexes included (each hand is a
         // record of its own), but for offsets, lines and one P035 warning a
         // hand that follows the one before without a blank line.
-        let places = ["byte_offset", "line"];
-        let (n, got) = rows_without(text.as_bytes(), &places);
-        let (m, want) = rows_without(canonical.as_bytes(), &places);
+        let (n, m, p035, got, want) = without_blank_lines(&text, &canonical);
         prop_assert_eq!(m, chosen.iter().filter(|h| !is_malformed(h)).count() as u64);
         prop_assert_eq!(n, m);
-        let (p035, got): (Vec<String>, Vec<String>) =
-            got.into_iter().partition(|r| r.contains("code=\"P035\""));
-        prop_assert_eq!(p035.len() as u64, apart);
+        prop_assert_eq!(p035 as u64, apart);
         prop_assert_eq!(got, want);
     }
+}
+
+/// `text` (hands without blank lines between some) and `canonical` (the
+/// same hands with them) parsed: their hands, the P035 warnings of `text`,
+/// and the rows of each but for offsets, lines and those warnings.
+fn without_blank_lines(text: &str, canonical: &str) -> (u64, u64, usize, Vec<String>, Vec<String>) {
+    let places = ["byte_offset", "line"];
+    let (n, got) = rows_without(text.as_bytes(), &places);
+    let (m, want) = rows_without(canonical.as_bytes(), &places);
+    let (p035, got): (Vec<String>, Vec<String>) =
+        got.into_iter().partition(|r| r.contains("code=\"P035\""));
+    (n, m, p035.len(), got, want)
 }
 
 /// Whether a generated hand was broken on purpose (a tag without its closing
@@ -252,14 +260,10 @@ fn a_file_without_blank_lines_is_read_in_records_of_about_a_mebibyte() {
             // Not before a hand with comments or segmental tags above it.
             assert!(r.end - r.start < CUT_BYTES as u64 + 16384);
         }
-        let places = ["byte_offset", "line"];
-        let (n, got) = rows_without(text.as_bytes(), &places);
-        let (m, want) = rows_without(canonical.as_bytes(), &places);
+        let (n, m, p035, got, want) = without_blank_lines(&text, &canonical);
         assert_eq!(m, chosen.iter().filter(|h| !is_malformed(h)).count() as u64);
         assert_eq!(n, m);
-        let (p035, got): (Vec<String>, Vec<String>) =
-            got.into_iter().partition(|r| r.contains("code=\"P035\""));
-        assert_eq!(p035.len(), chosen.len() - 1);
+        assert_eq!(p035, chosen.len() - 1);
         assert_eq!(got, want, "style {style}");
     }
 }
