@@ -53,22 +53,29 @@ impl Compression {
     }
 }
 
-/// Whether text that starts with `head` begins with a UTF-16 byte-order
-/// mark: `Some(true)` for big-endian, `Some(false)` for little-endian.
-pub fn utf16_bom(head: &[u8]) -> Option<bool> {
-    if head.starts_with(&[0xFF, 0xFE]) {
-        Some(false)
-    } else if head.starts_with(&[0xFE, 0xFF]) {
-        Some(true)
-    } else {
-        None
+/// How text that starts with `head` is UTF-16, if it is: `big_endian`, and
+/// how many of its first bytes are a byte-order mark (2, or 0 for text
+/// without one). Without a mark, UTF-16 is recognized by its first two
+/// characters: ASCII text or white space with a zero byte beside each (`[`,
+/// `%`, `{` ... as `5B 00 25 00` little-endian, `00 5B 00 25` big-endian),
+/// which no UTF-8 or Latin-1 text starts with (a file written by Windows
+/// tools that leave the mark out; before, every byte of it was read as
+/// text, the zero bytes too, and the file was one quarantined record).
+pub fn utf16_start(head: &[u8]) -> Option<(bool, usize)> {
+    let text = |b: u8| matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~');
+    match *head {
+        [0xFF, 0xFE, ..] => Some((false, 2)),
+        [0xFE, 0xFF, ..] => Some((true, 2)),
+        [a, 0, b, 0, ..] if text(a) && text(b) => Some((false, 0)),
+        [0, a, 0, b, ..] if text(a) && text(b) => Some((true, 0)),
+        _ => None,
     }
 }
 
 /// Whether an input that starts with `head` can be read as it is: not
 /// compressed, and not UTF-16 (which a [`Stream`] turns into UTF-8).
 pub fn is_plain(head: &[u8]) -> bool {
-    Compression::sniff(head).is_none() && utf16_bom(head).is_none()
+    Compression::sniff(head).is_none() && utf16_start(head).is_none()
 }
 
 /// How the pipeline reads one input.
@@ -318,23 +325,24 @@ impl Read for Stream {
             match &mut self.text {
                 Text::Plain => return self.read_decoded(out),
                 Text::Unknown => {
-                    let mut head = [0u8; 2];
+                    let mut head = [0u8; 4];
                     let mut got = 0;
-                    while got < 2 {
+                    while got < head.len() {
                         match self.read_decoded(&mut head[got..])? {
                             0 => break,
                             n => got += n,
                         }
                     }
-                    self.text = match utf16_bom(&head[..got]) {
-                        Some(big_endian) => Text::Utf16(Utf16 {
+                    let head = &head[..got];
+                    self.text = match utf16_start(head) {
+                        Some((big_endian, mark)) => Text::Utf16(Utf16 {
                             big_endian,
-                            left: Vec::new(),
+                            left: head[mark..].to_vec(),
                             ended: false,
                             raw: Vec::new(),
                         }),
                         None => {
-                            self.out.extend_from_slice(&head[..got]);
+                            self.out.extend_from_slice(head);
                             Text::Plain
                         }
                     };
@@ -640,7 +648,15 @@ mod tests {
         let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         z.write_all(&le).unwrap();
         let gz = z.finish().unwrap();
-        for (what, bytes) in [("le", &le), ("be", &be), ("gzip", &gz)] {
+        // The same text without its byte-order mark.
+        let (bare_le, bare_be) = (le[2..].to_vec(), be[2..].to_vec());
+        for (what, bytes) in [
+            ("le", &le),
+            ("be", &be),
+            ("gzip", &gz),
+            ("le without a mark", &bare_le),
+            ("be without a mark", &bare_be),
+        ] {
             for step in [1, 3, 4096, 1 << 20] {
                 let reader = Trickle(std::io::Cursor::new(bytes.clone()), step);
                 let mut s = Stream::new(Box::new(reader)).unwrap();
@@ -658,6 +674,14 @@ mod tests {
         assert_eq!(read_all(&[0xFF]).0, [0xFF]);
         assert_eq!(read_all(b"\xFEx").0, b"\xFEx");
         assert!(is_plain(b"[Event") && !is_plain(&le) && !is_plain(&be) && !is_plain(&gz));
+        assert!(!is_plain(&bare_le) && !is_plain(&bare_be));
+        // Without a mark: two characters of ASCII text, each beside a zero.
+        assert_eq!(read_all(b"%\0\n\0").0, b"%\n");
+        assert_eq!(read_all(b"\0[\0E").0, b"[E");
+        assert_eq!(read_all(b"[\0\x80\0").0, b"[\0\x80\0");
+        assert_eq!(read_all(b"[\0\0\0").0, b"[\0\0\0");
+        assert_eq!(read_all(b"[\0E").0, b"[\0E");
+        assert_eq!(read_all(b"[E\0\0").0, b"[E\0\0");
     }
 
     #[test]

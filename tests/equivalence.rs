@@ -435,8 +435,8 @@ fn files_joined_into_one_give_the_rows_of_each_file() {
 
 #[test]
 fn utf16_files_give_the_bytes_of_their_utf8_text() {
-    // A file saved as UTF-16 (with its byte-order mark, either byte order,
-    // also compressed) is read as the UTF-8 text it holds: the same tables
+    // A file saved as UTF-16 (with its byte-order mark or without, either
+    // byte order, also compressed) is read as the UTF-8 text it holds: the same tables
     // byte for byte, offsets included, whether it is read alone (streamed)
     // or with other small files (read whole).
     use std::io::Write;
@@ -492,6 +492,14 @@ fn utf16_files_give_the_bytes_of_their_utf8_text() {
         ),
         ("utf-16be", &|t: &str| utf16(t, true)),
         ("gzip utf-16le", &|t: &str| gz(utf16(t, false))),
+        // Without the mark (known by the zero beside each of the first two
+        // characters).
+        ("utf-16le without a mark", &|t: &str| {
+            utf16(t, false)[2..].to_vec()
+        }),
+        ("utf-16be without a mark", &|t: &str| {
+            utf16(t, true)[2..].to_vec()
+        }),
     ] {
         write_all(encode);
         let got = convert_all(what);
