@@ -10,7 +10,9 @@
 //! play, say), as one of its leading tags: those of its first hand up to
 //! the tag whose section holds the hand's first tokens. So a file without
 //! blank lines is read in records of about this size, and memory stays
-//! bounded.
+//! bounded. (The lexer also starts a hand at such a tag after stray words
+//! on its line; the splitter cuts only at the start of a line, a subset of
+//! the lexer's hand starts.)
 //!
 //! A line is passed over when the line above it starts with a comment
 //! (`{`, `;`), holds a `}` or ends with `=` (comments on lines of their own

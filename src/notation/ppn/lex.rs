@@ -494,7 +494,7 @@ impl<'a> Lexer<'a, '_> {
                     self.i = end;
                 }
                 b'[' if self.starts_hand(i) => {
-                    return Ok(Some(self.hand_start()));
+                    return Ok(Some(self.hand_start(i)));
                 }
                 b'[' | b'@' => {
                     self.close_section();
@@ -576,8 +576,9 @@ impl<'a> Lexer<'a, '_> {
     /// Whether the tag at `i` starts the next hand: hands not separated by
     /// a blank line (PBN 2.1 section 3 ends a game with one) would be one
     /// record, the second hand's tags repeats of the first's. A tag without
-    /// a segmental prefix at the start of a line (after spaces or tabs)
-    /// starts a hand when it is named as the record's first such tag, or,
+    /// a segmental prefix that is the first tag of its line (most often at
+    /// its start; text before it, such as stray words, stays with the hand
+    /// before) starts a hand when it is named as the record's first such tag, or,
     /// after a section with tokens (an auction, a play), as one of the tags
     /// before that section (the next hand may leave out a first tag that
     /// only the first hand of a file has, such as a `##` Site), or as one
@@ -600,10 +601,12 @@ impl<'a> Lexer<'a, '_> {
         if !maybe_first && self.head_end.is_none() {
             return false;
         }
-        if i != self.line_start
-            && !r[self.line_start..i]
-                .iter()
-                .all(|&b| b == b' ' || b == b'\t')
+        // Only the first tag of a line (`first` is set: this hand has a tag).
+        if self
+            .lists
+            .tags
+            .last()
+            .is_some_and(|t| t.at as usize >= self.line_start)
         {
             return false;
         }
@@ -639,12 +642,20 @@ impl<'a> Lexer<'a, '_> {
             })
     }
 
-    /// Where the hand whose first tag's line starts at `self.line_start`
-    /// starts: before the comments on lines of their own just above that
-    /// line, as such comments are written before a hand's tags. Those
-    /// comments are taken off this record's list.
-    fn hand_start(&mut self) -> usize {
+    /// Where the hand whose first tag is at `i` starts: at `i` when text
+    /// stands before it on its line (which stays with the hand before, as
+    /// the tokens or comments it was read as); else at its line, or before
+    /// the comments on lines of their own just above that line, as such
+    /// comments are written before a hand's tags. Those comments are taken
+    /// off this record's list.
+    fn hand_start(&mut self, i: usize) -> usize {
         let r = self.r;
+        if !r[self.line_start..i]
+            .iter()
+            .all(|&b| b == b' ' || b == b'\t')
+        {
+            return i;
+        }
         let mut start = self.line_start;
         while self.lists.comments.len() > self.comments0 {
             let c = self.lists.comments[self.lists.comments.len() - 1];
@@ -1140,12 +1151,47 @@ mod tests {
     }
 
     #[test]
+    fn the_first_tag_of_a_line_starts_a_hand_after_text_before_it() {
+        // Stray words before the second hand's first tag are tokens of the
+        // first hand's last tag; the second hand starts at its tag (not one
+        // tag late, at N), the third at its line.
+        let r = b"[D \"1\"]\n[N \"a\"]\nstray text [D \"2\"]\n[N \"b\"]\n[D \"3\"]\n";
+        let mut lists = Lists::default();
+        let first = lex(r, &mut lists);
+        assert!(first.error.is_none());
+        let k = first.next.expect("a second hand");
+        assert_eq!(s(&r[k..]), "[D \"2\"]\n[N \"b\"]\n[D \"3\"]\n");
+        let n = &lists.tags[1];
+        let words: Vec<&[u8]> = lists.tokens[n.tokens.start as usize..n.tokens.end as usize]
+            .iter()
+            .map(|t| t.text)
+            .collect();
+        assert_eq!(words, [&b"stray"[..], b"text"]);
+        let second = lex_hand(&r[k..], &mut lists, first.lead.clone());
+        assert_eq!(
+            s(&r[k + second.next.expect("a third hand")..]),
+            "[D \"3\"]\n"
+        );
+        // A comment before it on its line stays with the hand before too.
+        let r = b"[D \"1\"]\n{c} [D \"2\"]\n";
+        let mut lists = Lists::default();
+        let first = lex(r, &mut lists);
+        assert_eq!(s(&r[first.next.expect("a second hand")..]), "[D \"2\"]\n");
+        assert_eq!(first.comments, 0..1);
+        // A tag after another on its line is a repeat, not a hand.
+        let r = b"[D \"1\"]\n[N \"a\"] [D \"2\"]\n";
+        let mut lists = Lists::default();
+        let first = lex(r, &mut lists);
+        assert_eq!((first.next, first.tags), (None, 0..3));
+    }
+
+    #[test]
     fn the_first_hands_leading_tags_start_the_hands_after_it() {
-        // Text before the second hand's first tag makes that tag a repeat
-        // in the first hand, and the second hand starts at its N. After
+        // A tag before the second hand's first tag on its line makes that
+        // tag a repeat in the first hand, and the second hand starts at its N. After
         // its tokens, D is not one of its own leading tags, but the first
         // hand's: the third hand starts at D, not one tag off too.
-        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\nx [D \"2\"]\n[N \"b\"]\n\
+        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\n[X \"x\"] [D \"2\"]\n[N \"b\"]\n\
                   [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
         let mut lists = Lists::default();
         let first = lex(r, &mut lists);
@@ -1153,14 +1199,14 @@ mod tests {
         let k = first.next.expect("a second hand");
         assert_eq!(s(&r[k..k + 7]), "[N \"b\"]");
         let second = lex_hand(&r[k..], &mut lists, first.lead.clone());
-        assert_eq!(second.lead, 4..6);
+        assert_eq!(second.lead, 5..7);
         let k2 = k + second.next.expect("a third hand");
         assert_eq!(s(&r[k2..]), "[D \"3\"]\n[N \"c\"]\n");
         // Without them, D is a repeat and the third hand starts at N.
         let alone = lex(&r[k..], &mut Lists::default());
         assert_eq!(s(&r[k + alone.next.unwrap()..]), "[N \"c\"]\n");
         // A hand without tokens has no leading tags to give.
-        assert_eq!(lex(b"[D \"1\"]\n[N \"a\"]\n", &mut lists).lead, 6..6);
+        assert_eq!(lex(b"[D \"1\"]\n[N \"a\"]\n", &mut lists).lead, 7..7);
     }
 
     #[test]

@@ -430,11 +430,11 @@ mod tests {
 
     #[test]
     fn the_hands_of_a_record_start_at_its_first_hands_leading_tags() {
-        // Text before the second hand's D makes it a repeat in the first:
+        // A tag before the second hand's D on its line makes it a repeat in the first:
         // the second starts at N, and the third at D again (a leading tag
         // of the record's first hand), not at N. A record cut from the one
         // before by the splitter warns at its first hand too.
-        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\nx [D \"2\"]\n[N \"b\"]\n\
+        let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\n[X \"x\"] [D \"2\"]\n[N \"b\"]\n\
                   [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
         for joined in [false, true] {
             let item = Item {
@@ -464,8 +464,8 @@ mod tests {
                 hands,
                 [
                     (100, 5, 7, false, first),
-                    (145, 10, 7, true, Some("P035")),
-                    (172, 13, 7, true, Some("P035"))
+                    (151, 10, 7, true, Some("P035")),
+                    (178, 13, 7, true, Some("P035"))
                 ]
             );
         }
