@@ -249,10 +249,18 @@ impl<'a> Resolver<'a> {
                             Diag::warning(
                                 t.value_at as usize,
                                 "P040",
-                                format!(
-                                    "tag {} is \"#\" but no earlier hand of this file has it; left empty",
-                                    String::from_utf8_lossy(t.name)
-                                ),
+                                // The hand before is `prev`, or the one whose
+                                // tags were carried from the groups before.
+                                match prev.is_some() || !self.carried.is_empty() {
+                                    true => format!(
+                                        "tag {0} is \"#\" but the hand before has no {0} tag; its value is null",
+                                        String::from_utf8_lossy(t.name)
+                                    ),
+                                    false => format!(
+                                        "tag {} is \"#\" but no hand of this file comes before it (quarantined records take no part); its value is null",
+                                        String::from_utf8_lossy(t.name)
+                                    ),
+                                },
                             ),
                         ));
                     }
