@@ -251,15 +251,16 @@ impl<'a> Resolver<'a> {
                                 "P040",
                                 // The hand before is `prev`, or the one whose
                                 // tags were carried from the groups before.
-                                match prev.is_some() || !self.carried.is_empty() {
-                                    true => format!(
+                                if prev.is_some() || !self.carried.is_empty() {
+                                    format!(
                                         "tag {0} is \"#\" but the hand before has no {0} tag; its value is null",
                                         String::from_utf8_lossy(t.name)
-                                    ),
-                                    false => format!(
+                                    )
+                                } else {
+                                    format!(
                                         "tag {} is \"#\" but no hand of this file comes before it (quarantined records take no part); its value is null",
                                         String::from_utf8_lossy(t.name)
-                                    ),
+                                    )
                                 },
                             ),
                         ));
