@@ -414,21 +414,29 @@ fn files_joined_into_one_give_the_rows_of_each_file() {
                 .cloned()
         })
         .collect();
-    let path = dir.path().join("joined.ppn");
-    std::fs::write(&path, &joined).unwrap();
-    for &(threads, chunk, group) in &[(1, 1 << 20, 1 << 20), (2, 7, 3), (2, 1000, 1)] {
-        let out = tempfile::tempdir().unwrap();
-        let opts = Options {
-            chunk_bytes: chunk,
-            group_bytes: group,
-            ..common::quiet(threads)
-        };
-        common::convert(std::slice::from_ref(&path), out.path(), &opts);
-        let got = rows_without_positions(out.path());
-        let what = format!("threads={threads} chunk={chunk} group={group}");
-        assert_eq!(got.len(), want.len(), "{what}");
-        for (g, w) in got.iter().zip(&want) {
-            assert_eq!(g, w, "{what}");
+    // And joined with no line end between them: each file's first header
+    // line then follows the last line of the file before on its line.
+    let mut run_on = Vec::new();
+    for (_, text) in &sources {
+        run_on.extend_from_slice(text.trim_ascii_end());
+    }
+    for (name, bytes) in [("joined.ppn", &joined), ("run_on.ppn", &run_on)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        for &(threads, chunk, group) in &[(1, 1 << 20, 1 << 20), (2, 7, 3), (2, 1000, 1)] {
+            let out = tempfile::tempdir().unwrap();
+            let opts = Options {
+                chunk_bytes: chunk,
+                group_bytes: group,
+                ..common::quiet(threads)
+            };
+            common::convert(std::slice::from_ref(&path), out.path(), &opts);
+            let got = rows_without_positions(out.path());
+            let what = format!("{name} threads={threads} chunk={chunk} group={group}");
+            assert_eq!(got.len(), want.len(), "{what}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(g, w, "{what}");
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The splitter's fast path finds what can end a run of ordinary lines with
 //! one vector scan: a `\n` followed by white space, `%` or the first byte of
 //! a byte-order mark (a line that may be blank, or an escape line, maybe
-//! after a BOM), or a `{` or `;` (a comment, which the byte machine must
+//! after a BOM), or a `{`, `;` or `%` (a comment, or maybe a file header
+//! after the last line of a file joined to it, which the byte machine must
 //! read). In a hand record almost no line starts with white space,
 //! so nearly every such `\n` is the end of a record.
 
@@ -36,7 +37,7 @@ pub fn count_lines(s: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', s).count()
 }
 
-/// The first `q >= from` where `s[q]` is `{` or `;`, or `s[q]` is `\n` and
+/// The first `q >= from` where `s[q]` is `{`, `;` or `%`, or `s[q]` is `\n` and
 /// `s[q + 1]` is white space, `%` or 0xEF (a BOM's first byte).
 pub fn next_event(s: &[u8], from: usize) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
@@ -58,7 +59,7 @@ pub fn next_event(s: &[u8], from: usize) -> Option<usize> {
 
 fn is_event(s: &[u8], q: usize) -> bool {
     match s[q] {
-        b'{' | b';' => true,
+        b'{' | b';' | b'%' => true,
         b'\n' => s
             .get(q + 1)
             .is_some_and(|&b| is_ws(b) || b == b'%' || b == 0xEF),
@@ -108,7 +109,10 @@ mod simd {
                         $or($cmpeq(next, percent), $cmpeq(next, bom)),
                     );
                     let line_event = $and($cmpeq(here, nl), after);
-                    let comment = $or($cmpeq(here, brace), $cmpeq(here, semi));
+                    let comment = $or(
+                        $or($cmpeq(here, brace), $cmpeq(here, semi)),
+                        $cmpeq(here, percent),
+                    );
                     let m = $movemask($or(line_event, comment)) as u32;
                     if m != 0 {
                         return Ok(i + m.trailing_zeros() as usize);

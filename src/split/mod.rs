@@ -59,6 +59,11 @@ enum Mode {
     /// The first bytes of a line of a long record, gathered to tell whether
     /// the line starts the record's next hand (see [`CUT_BYTES`]).
     Head,
+    /// A `%` after the first column, outside strings and comments: the
+    /// bytes after it are gathered to tell a file header (the first line of
+    /// a file joined to one whose last line has no line end: `... (W4)% PPN
+    /// 1.0`), which ends the record there, from record text.
+    Percent,
 }
 
 const HEAD: usize = 12;
@@ -351,6 +356,20 @@ impl Scanner {
                     Some(starts) => self.head_end(starts, out),
                     None => i += 1,
                 },
+                Mode::Percent => {
+                    let b = chunk[i];
+                    if self.esc_len == HEAD || matches!(b, b'\n' | b'"' | b'{' | b';') {
+                        // The byte is handled again in the mode decided.
+                        self.percent_end();
+                    } else {
+                        self.esc_head[self.esc_len] = b;
+                        self.esc_len += 1;
+                        if !is_ws(b) {
+                            self.esc_end = at + 1;
+                        }
+                        i += 1;
+                    }
+                }
                 Mode::LineComment | Mode::Escape => {
                     let end = memchr(b'\n', &chunk[i..]).map_or(n, |j| i + j);
                     let span = &chunk[i..end];
@@ -378,7 +397,7 @@ impl Scanner {
     }
 
     /// The fast path, from the start of a line in normal mode: whole lines
-    /// without `{`, `;` or a leading `%` cannot change the mode (strings end
+    /// without `{`, `;` or `%` cannot change the mode (strings end
     /// at the line's end), so only blank lines matter. Runs of such lines are
     /// taken at once, from one possible blank line to the next
     /// ([`blank::next_event`]). Returns where it stopped: the start of a line
@@ -450,8 +469,13 @@ impl Scanner {
         if is_ws(b) {
             return;
         }
-        if b == b'%' && at == self.line_start {
-            self.start_escape(Mode::Escape, at);
+        if b == b'%' {
+            let mode = if at == self.line_start {
+                Mode::Escape
+            } else {
+                Mode::Percent
+            };
+            self.start_escape(mode, at);
             return;
         }
         if self.rec.is_none() {
@@ -486,6 +510,23 @@ impl Scanner {
             self.mode = Mode::Escape;
         } else {
             self.mode = Mode::Brace;
+            self.rec_end = self.esc_end;
+        }
+    }
+
+    /// At the end of the bytes gathered after a `%` that is not in the
+    /// first column ([`Mode::Percent`]): a file header is read as an escape
+    /// line from the `%` on (which ends the record before it, see
+    /// [`Scanner::end_escape`]); anything else is record text.
+    fn percent_end(&mut self) {
+        if is_file_header(&self.esc_head[..self.esc_len]) {
+            self.mode = Mode::Escape;
+        } else {
+            self.mode = Mode::Normal;
+            if self.rec.is_none() {
+                self.rec = Some((self.line_start, self.line));
+            }
+            self.line_content = true;
             self.rec_end = self.esc_end;
         }
     }
@@ -557,7 +598,8 @@ impl Scanner {
     }
 
     /// A `%` at `at`, in the first column: its line is read in `mode`
-    /// (an escape line, or one inside a brace comment).
+    /// (an escape line, or one inside a brace comment); or after it
+    /// ([`Mode::Percent`]).
     fn start_escape(&mut self, mode: Mode, at: u64) {
         self.mode = mode;
         self.esc_start = at;
@@ -573,6 +615,9 @@ impl Scanner {
         }
         if self.mode == Mode::BraceEscape {
             self.brace_escape_end(out);
+        }
+        if self.mode == Mode::Percent {
+            self.percent_end();
         }
         if self.mode == Mode::Head {
             // The line ends with the input, and so does the name.
@@ -857,6 +902,40 @@ mod tests {
     }
 
     #[test]
+    fn a_file_header_after_a_line_without_its_end_starts_a_block() {
+        // `cat a.ppn b.ppn` where a's last line has no line end: b's first
+        // header line follows it on the same line, and ends a's record.
+        let s =
+            "[A \"1\"]\nCA CJ (W4)% PPN 1.0\n% ID b\n\n[B \"2\"]% EXPORT x\n  % ID c\n[C \"3\"]";
+        assert_eq!(
+            spans(s),
+            [
+                (R, "[A \"1\"]\nCA CJ (W4)", 1),
+                (D, "% PPN 1.0", 2),
+                (D, "% ID b", 3),
+                (R, "[B \"2\"]", 5),
+                (D, "% EXPORT x", 5),
+                (D, "% ID c", 6),
+                (R, "[C \"3\"]", 7)
+            ]
+        );
+        // Any other `%`, and one in a string or a comment, is record text.
+        let s = "[A \"50% PPN\"] 50% {a % PPN} ; % ID\n%PPNX y\n[B \"2\"] %\n\n% ID\n[C \"3\"] 1%";
+        assert_eq!(
+            spans(s),
+            [
+                (
+                    R,
+                    "[A \"50% PPN\"] 50% {a % PPN} ; % ID\n%PPNX y\n[B \"2\"] %",
+                    1
+                ),
+                (D, "% ID", 5),
+                (R, "[C \"3\"] 1%", 6)
+            ]
+        );
+    }
+
+    #[test]
     fn a_file_header_ends_a_comment_left_open() {
         // Files joined into one: the first ends inside a comment, which a `}`
         // of the second would close. The header ends the record, and the
@@ -926,7 +1005,9 @@ mod tests {
     }
 
     #[test]
-    fn percent_only_counts_in_the_first_column() {
+    fn percent_is_an_escape_only_in_the_first_column() {
+        // Elsewhere it is record text, unless it starts a file header (see
+        // `a_file_header_after_a_line_without_its_end_starts_a_block`).
         let s = " % x\n\n{\n% y }\n";
         assert_eq!(spans(s), [(R, " % x", 1), (R, "{\n% y }", 3)]);
     }
@@ -1072,6 +1153,7 @@ mod tests {
             b"\n",
             b"% ID x\n",
             b"%\n",
+            b"y% ID z\n",
             b"\xEF\xBB\xBF",
             b"\"",
             b"[",
