@@ -241,18 +241,15 @@ fn a_file_without_blank_lines_is_read_in_records_of_about_a_mebibyte() {
             len += h.len() + 1;
             chosen.push(h);
         }
-        let text = chosen
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n";
-        let canonical = chosen
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n\n")
-            + "\n";
+        let join = |sep: &str| {
+            chosen
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(sep)
+                + "\n"
+        };
+        let (text, canonical) = (join("\n"), join("\n\n"));
         let records = split_all(text.as_bytes(), 0);
         assert_eq!(records.len(), 3, "style {style}");
         for (k, r) in records.iter().enumerate() {

@@ -59,7 +59,8 @@ pub(super) struct Head {
     content_end: Option<u64>,
 }
 
-fn is_name(b: u8) -> bool {
+/// Whether `b` may be part of a tag name (the PPN lexer's rule too).
+pub const fn is_name(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 

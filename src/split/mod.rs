@@ -16,7 +16,7 @@
 mod blank;
 mod cut;
 
-pub use cut::CUT_BYTES;
+pub use cut::{CUT_BYTES, is_name};
 use cut::{Head, Leading};
 
 use memchr::{memchr, memchr2, memchr3, memrchr};
@@ -478,11 +478,7 @@ impl Scanner {
             self.start_escape(mode, at);
             return;
         }
-        if self.rec.is_none() {
-            self.rec = Some((self.line_start, self.line));
-        }
-        self.line_content = true;
-        self.rec_end = at + 1;
+        self.record_text(at + 1);
         match b {
             b'{' if self.line_braces.contains(&at) => self.mode = Mode::LineComment,
             b'{' => {
@@ -523,12 +519,19 @@ impl Scanner {
             self.mode = Mode::Escape;
         } else {
             self.mode = Mode::Normal;
-            if self.rec.is_none() {
-                self.rec = Some((self.line_start, self.line));
-            }
-            self.line_content = true;
-            self.rec_end = self.esc_end;
+            self.record_text(self.esc_end);
         }
+    }
+
+    /// Record text on this line, up to `end`: opens a record at the line
+    /// if none is open.
+    #[inline]
+    fn record_text(&mut self, end: u64) {
+        if self.rec.is_none() {
+            self.rec = Some((self.line_start, self.line));
+        }
+        self.line_content = true;
+        self.rec_end = end;
     }
 
     /// Feeds `bytes[self.position() - base..to]`, where `bytes[0]` is at

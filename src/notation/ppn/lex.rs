@@ -9,7 +9,7 @@ use memchr::{memchr, memchr3};
 
 use super::values::parse_u32;
 use crate::error::Diag;
-use crate::split::is_ws;
+use crate::split::{is_name, is_ws};
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ static CLASS: [u8; 256] = {
         if matches!(c, b'[' | b'{' | b';' | b'"' | b'(') {
             t[b] |= END;
         }
-        if c.is_ascii_alphanumeric() || c == b'_' {
+        if is_name(c) {
             t[b] |= NAME;
         }
         if matches!(c, b'[' | b'@' | b'{' | b';') {
