@@ -3,9 +3,11 @@
 //! block (or several hands and quarantined records, when no blank line
 //! separates them: each after the first has a P035 warning or is a P011 error).
 
-use arrow_array::cast::AsArray;
 use deckhand::pipeline::{Options, parse_bytes};
 use proptest::prelude::*;
+
+#[path = "common/records.rs"]
+mod records;
 
 fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     let opts = Options {
@@ -21,26 +23,11 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         for (i, batches) in tables.iter().enumerate() {
             rows[i] += batches.iter().map(|b| b.num_rows()).sum::<usize>();
         }
-        for b in &tables[5] {
-            let code = b.column_by_name("code").unwrap().as_string::<i32>();
-            split_off += code
-                .iter()
-                .filter(|c| matches!(c, Some("P035" | "P011")))
-                .count() as u64;
-        }
+        split_off += records::split_off(&tables[5]);
         Ok(())
     })
     .expect("parsing in memory does not fail");
-    let start = if bytes.starts_with(b"\xEF\xBB\xBF") {
-        3
-    } else {
-        0
-    };
-    let translated = deckhand::split::lone_cr_as_lf(bytes);
-    let found = deckhand::split::split_all(translated.as_deref().unwrap_or(bytes), start)
-        .iter()
-        .filter(|i| i.kind == deckhand::split::ItemKind::Record)
-        .count() as u64;
+    let found = records::split_records(bytes);
     prop_assert_eq!(fs.records + fs.comment_blocks, found + split_off);
     prop_assert_eq!(fs.records, fs.hands + fs.quarantined);
     prop_assert_eq!(rows[0] as u64, fs.hands);

@@ -7,9 +7,11 @@
 #![no_main]
 
 use arrow_array::RecordBatch;
-use arrow_array::cast::AsArray;
 use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/common/records.rs"]
+mod records;
 
 fuzz_target!(|data: &[u8]| {
     // Piece and group sizes from the input, so boundaries fall everywhere.
@@ -43,21 +45,7 @@ fuzz_target!(|data: &[u8]| {
         };
         assert_eq!(one(m), one(s));
     }
-    let translated = deckhand::split::lone_cr_as_lf(data);
-    let data = translated.as_deref().unwrap_or(data);
-    let start = if data.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-    let found = deckhand::split::split_all(data, start)
-        .iter()
-        .filter(|i| i.kind == deckhand::split::ItemKind::Record)
-        .count() as u64;
-    let split_off = mapped[5]
-        .iter()
-        .map(|b| {
-            let code = b.column_by_name("code").unwrap().as_string::<i32>();
-            code.iter()
-                .filter(|c| matches!(c, Some("P035" | "P011")))
-                .count()
-        })
-        .sum::<usize>() as u64;
+    let found = records::split_records(data);
+    let split_off = records::split_off(&mapped[5]);
     assert_eq!(fs.records + fs.comment_blocks, found + split_off);
 });
