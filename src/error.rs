@@ -207,6 +207,10 @@ pub enum Error {
         "output directory {0} already exists and is not empty (use --force to replace its tables)"
     )]
     OutputExists(PathBuf),
+    #[error(
+        "output {0} exists and is not a directory (convert writes a dataset directory: one sub-directory per table)"
+    )]
+    OutputNotDirectory(PathBuf),
     #[error("no input files found in {0}")]
     NoInputs(PathBuf),
     #[error(

@@ -94,6 +94,25 @@ fn refuses_to_overwrite_without_force() {
 }
 
 #[test]
+fn an_output_that_is_a_file_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.parquet");
+    std::fs::write(&file, "x").unwrap();
+    for force in [false, true] {
+        let mut cmd = deckhand();
+        cmd.args(["convert", "testdata/pinochle/sample.ppn", "-q", "-o"])
+            .arg(&file);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.assert().code(2).stderr(predicate::str::contains(
+            "out.parquet exists and is not a directory (convert writes a dataset directory",
+        ));
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}
+
+#[test]
 fn stdin_and_directories_work_like_files() {
     let dir = tempfile::tempdir().unwrap();
     let from_file = dir.path().join("f");

@@ -178,6 +178,9 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
         source,
     };
     if out.exists() {
+        if !out.is_dir() {
+            return Err(Error::OutputNotDirectory(out.to_path_buf()));
+        }
         let non_empty = std::fs::read_dir(out).map_err(werr)?.next().is_some();
         if non_empty && !force {
             return Err(Error::OutputExists(out.to_path_buf()));
