@@ -3,6 +3,7 @@
 # split-only, parse-only (with and without the rules engine) and convert (zstd,
 # snappy, none) with 1 and 2 threads, with peak RSS, peak anonymous memory and
 # output size; then the same job done by scripts/baseline_ppn.py on the same file.
+# A first row times zstd (or md5sum) on the archive: the machine's speed that hour.
 # Each deckhand row is the best of RUNS runs (wall times on a shared VM vary by
 # 10-40% from run to run); memory is the largest of them. The Python baseline
 # runs once.
@@ -30,6 +31,26 @@ echo
 printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The machine's speed in this hour, by a program that does not change from
+# one run of this script to the next: zstd -1 on one thread over the archive
+# (md5sum where zstd is missing), best of RUNS. Wall times on a shared VM
+# drift by up to 2x from hour to hour; compare tables by this row too.
+reference() {
+  local tool=(md5sum) name=md5sum best="" i start end
+  if command -v zstd >/dev/null; then
+    tool=(zstd -1 --single-thread -q -c) name="zstd -1"
+  fi
+  for ((i = 0; i < runs; i++)); do
+    start=$(date +%s.%N)
+    "${tool[@]}" "$file" >/dev/null
+    end=$(date +%s.%N)
+    best=$(awk -v b="$best" -v w="$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" \
+      'BEGIN { print (b == "" || w < b) ? w : b }')
+  done
+  awk -v n="reference: $name (1 thread)" -v w="$best" -v b="$bytes" \
+    'BEGIN { printf "%-36s %8.2f %9.1f %11s %9s %9s %9s\n", n, w, b / 1e6 / w, "-", "-", "-", "-" }'
+}
+reference
 bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
   local suffix=$1; shift
   "$bin" bench "$file" -j 1,2 --runs "$runs" "$@" >"$out/bench"
