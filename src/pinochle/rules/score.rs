@@ -189,6 +189,11 @@ mod tests {
         assert_eq!(s(&f), ("No Board", vec![0, 0], vec![0, 0], vec![0, -55]));
         let f = facts(1, 55, &[20, 12], Some(&[25, 25]));
         assert_eq!(s(&f), ("No Board", vec![20, 0], vec![0, 0], vec![20, -55]));
+        // The declaring team's meld at exactly min_meld (20) is a board: the
+        // hand is played (rule 5: No Board is meld below 20).
+        let f = facts(1, 55, &[12, 20], Some(&[15, 35]));
+        assert_eq!(s(&f), ("Saved", vec![0, 20], vec![0, 35], vec![0, 55]));
+        assert_eq!(unplayed_outcome(&f, &Profile::standard()), None);
     }
 
     #[test]
