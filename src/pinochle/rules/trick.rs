@@ -260,6 +260,14 @@ mod tests {
         assert_eq!(points(&cards("HA HT HK HQ"), false, &p), 3);
         assert_eq!(points(&cards("HA HT HK HQ"), true, &p), 5);
         assert_eq!(points(&cards("HQ HJ SQ DJ"), false, &p), 0);
+        // A profile's own counter value and bonus (10 a counter, 10 last).
+        let p = Profile {
+            counter_points: 10,
+            last_trick_bonus: 10,
+            ..Profile::standard()
+        };
+        assert_eq!(points(&cards("HA HT HK HQ"), false, &p), 30);
+        assert_eq!(points(&cards("HA HT HK HQ"), true, &p), 40);
     }
 
     #[test]
