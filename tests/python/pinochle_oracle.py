@@ -215,15 +215,41 @@ class Hand:
 
 
 def auction_outcome(calls, first):
-    """(declarer, contract) of an auction, or (None, None) when all pass.
-    In a legal auction the last bid is the highest; in a broken one
-    (`spoil_auction`) deckhand's README takes the highest, and so does this."""
-    seat, best = first, None
-    for c in calls:
-        if isinstance(c, int) and (best is None or c > best[1]):
-            best = (seat, c)
+    """(declarer, contract) of an auction, or (None, None) when no bid counts.
+    The rules: the last remaining bidder wins at their highest bid. A seat
+    that passes, or shows "-", is out for good: its later calls do not
+    count, nor do calls after the auction is over (one bidder left in, or
+    nobody). A "-" is taken with the call after it, as deckhand's P062 check
+    takes it. Cut short ("*", or the calls run out) with two or more seats
+    in: the seat in with the latest bid. Nobody in: the highest bid that
+    counted, the first to make it."""
+    out, best, latest = set(), {}, {}
+    high = None
+    over = False
+    seat = first
+    for n, c in enumerate(calls):
+        if c == "*":
+            break
+        if c == "-":
+            out.add(seat)
+        else:
+            if over:
+                break
+            if seat not in out:
+                if c == "Pass":
+                    out.add(seat)
+                elif isinstance(c, int):
+                    best[seat] = max(best.get(seat, c), c)
+                    latest[seat] = n
+                    if high is None or c > high[1]:
+                        high = (seat, c)
+            over = len(out) == 4 or (len(out) == 3 and high is not None)
         seat = next_seat(seat)
-    return best if best else (None, None)
+    left = [s for s in latest if s not in out]
+    if left:
+        s = max(left, key=lambda s: latest[s])
+        return s, best[s]
+    return high if high else (None, None)
 
 
 def derive(h: Hand, profile: Profile):

@@ -39,6 +39,82 @@ pub enum AuctionIssue {
     Unfinished { still_in: Vec<usize> },
 }
 
+/// A call as the rules engine reads an auction: the caller (`None` when the
+/// auction's first seat is unknown), its position among the auction's
+/// entries (`-` included) from the first, and the call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatCall {
+    pub seat: Option<usize>,
+    pub pos: usize,
+    pub call: Call,
+}
+
+/// The declarer and contract of an auction, as `pinochle-rules.md` says:
+/// "the last remaining bidder wins at their highest bid". The calls count
+/// as [`auction_issues`] reads them: a seat that passed (or shows `-`) is
+/// out for good and its later calls do not count, nor do calls after the
+/// auction is over; a `?` changes nothing. In a legal auction that is the
+/// highest bid. While two or more seats are in (an auction cut short), the
+/// seat in with the latest bid wins; with no bidder left in (or the seats
+/// unknown), the highest bid that counted (the first to make it). `None`
+/// when no bid counted.
+pub fn auction_winner(calls: &[SeatCall]) -> Option<(Option<usize>, i32)> {
+    let mut passed = [false; PLAYERS];
+    let mut still_in = PLAYERS;
+    // Each seat's highest bid, and the order of its latest one (0: none).
+    let mut best = [0i32; PLAYERS];
+    let mut latest = [0usize; PLAYERS];
+    let mut high: Option<(Option<usize>, i32)> = None;
+    let mut next = 0usize;
+    for (i, c) in calls.iter().enumerate() {
+        if still_in == 0 || (still_in == 1 && high.is_some()) {
+            break;
+        }
+        let Some(seat) = c.seat else {
+            if let Call::Bid(b) = c.call
+                && high.is_none_or(|(_, h)| b > h)
+            {
+                high = Some((None, b));
+            }
+            continue;
+        };
+        for gap in next..c.pos {
+            let s = (seat + PLAYERS - (c.pos - gap) % PLAYERS) % PLAYERS;
+            if !passed[s] {
+                passed[s] = true;
+                still_in -= 1;
+            }
+        }
+        next = c.pos + 1;
+        if passed[seat] {
+            continue;
+        }
+        match c.call {
+            Call::Pass => {
+                passed[seat] = true;
+                still_in -= 1;
+            }
+            Call::Bid(b) => {
+                best[seat] = if latest[seat] == 0 {
+                    b
+                } else {
+                    best[seat].max(b)
+                };
+                latest[seat] = i + 1;
+                if high.is_none_or(|(_, h)| b > h) {
+                    high = Some((Some(seat), b));
+                }
+            }
+            Call::Unknown => {}
+        }
+    }
+    (0..PLAYERS)
+        .filter(|&s| !passed[s] && latest[s] > 0)
+        .max_by_key(|&s| latest[s])
+        .map(|s| (Some(s), best[s]))
+        .or(high)
+}
+
 /// Checks `calls`, each `(position, call)` where position counts every
 /// entry of the auction (`-` included) from the first, whose seat is
 /// `start`; seats are clockwise positions `0..PLAYERS`. Stops at the first
@@ -158,6 +234,81 @@ mod tests {
         let mut out = Vec::new();
         auction_issues(calls, 0, Some(3), 50, terminated, &mut out);
         out
+    }
+
+    /// The winner of an auction written as in PPN, from seat 0.
+    fn winner(text: &str) -> Option<(Option<usize>, i32)> {
+        let calls: Vec<SeatCall> = text
+            .split_whitespace()
+            .enumerate()
+            .filter(|(_, t)| *t != "-")
+            .map(|(pos, t)| SeatCall {
+                seat: Some(pos % PLAYERS),
+                pos,
+                call: match t {
+                    "Pass" => Pass,
+                    "?" => Unknown,
+                    b => Bid(b.parse().unwrap()),
+                },
+            })
+            .collect();
+        auction_winner(&calls)
+    }
+
+    #[test]
+    fn the_last_remaining_bidder_wins_at_their_highest_bid() {
+        // Legal auctions: the highest bid.
+        assert_eq!(
+            winner("Pass 52 59 60 - Pass 65 70 - - Pass"),
+            Some((Some(3), 70))
+        );
+        assert_eq!(winner("Pass Pass Pass 50"), Some((Some(3), 50)));
+        assert_eq!(winner("Pass Pass Pass Pass"), None);
+        assert_eq!(winner(""), None);
+        // A bid that does not rise: the seat left in wins, at its own
+        // highest bid, not the seat that passed after the highest bid.
+        assert_eq!(winner("60 55 Pass Pass Pass"), Some((Some(1), 55)));
+        assert_eq!(winner("50 55 Pass Pass 54 Pass"), Some((Some(0), 54)));
+        assert_eq!(winner("60 Pass Pass Pass"), Some((Some(0), 60)));
+        assert_eq!(winner("60 61 Pass Pass 58 Pass"), Some((Some(0), 60)));
+        // An equal bid: the seat left in.
+        assert_eq!(winner("50 50 Pass Pass Pass"), Some((Some(1), 50)));
+        assert_eq!(winner("50 50 Pass Pass 50 Pass"), Some((Some(0), 50)));
+        // A seat that passed is out: its later bid does not count.
+        assert_eq!(winner("Pass 50 51 Pass 70 52 Pass"), Some((Some(1), 52)));
+        // `-` for a seat that had not passed counts it out.
+        assert_eq!(winner("50 51 Pass Pass - 52"), Some((Some(1), 52)));
+        // Calls after the auction is over do not count.
+        assert_eq!(winner("50 Pass Pass Pass 55"), Some((Some(0), 50)));
+        assert_eq!(winner("50 Pass Pass Pass Pass"), Some((Some(0), 50)));
+        // Cut short with two or more in: the latest bid of a seat in.
+        assert_eq!(winner("50 51"), Some((Some(1), 51)));
+        assert_eq!(winner("50 51 49"), Some((Some(2), 49)));
+        assert_eq!(winner("50 51 Pass Pass 49"), Some((Some(0), 50)));
+        // A `?` changes nothing.
+        assert_eq!(winner("50 ? Pass Pass"), Some((Some(0), 50)));
+        assert_eq!(winner("50 ? 70"), Some((Some(2), 70)));
+        // No bidder left in: the highest bid that counted, the first to
+        // make it (the last bidder's `-` came before its own pass).
+        assert_eq!(winner("50 Pass Pass - Pass"), Some((Some(0), 50)));
+        // Seats unknown: the highest bid, the first to make it.
+        let unseated = |bids: &[Call]| {
+            let calls: Vec<SeatCall> = bids
+                .iter()
+                .enumerate()
+                .map(|(pos, &call)| SeatCall {
+                    seat: None,
+                    pos,
+                    call,
+                })
+                .collect();
+            auction_winner(&calls)
+        };
+        assert_eq!(
+            unseated(&[Bid(50), Bid(60), Pass, Bid(60), Bid(55)]),
+            Some((None, 60))
+        );
+        assert_eq!(unseated(&[Pass, Unknown]), None);
     }
 
     #[test]

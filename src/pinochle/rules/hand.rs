@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use std::borrow::Cow;
 
+use super::auction::{SeatCall, auction_winner};
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, PerTeam, score, unplayed_outcome};
@@ -22,8 +23,8 @@ pub const TRICKS: usize = 20;
 pub struct Stated<'a, 'd> {
     /// `None`: no Trump tag; `Some(None)`: `-` (no trump named).
     pub trump: Option<Option<Suit>>,
-    /// Calls in order: (seat, bid) with `None` for Pass and unreadable calls.
-    pub calls: &'a [(Option<usize>, Option<i32>)],
+    /// The auction's calls in order.
+    pub calls: &'a [SeatCall],
     /// Declarer and contract as tagged, used when there is no auction.
     pub declarer: Option<usize>,
     pub contract: Option<i32>,
@@ -99,20 +100,6 @@ pub struct Derived<'a> {
     /// Whether the declarer was dealt no marriage (K and Q of one suit):
     /// `None` when the declarer or their cards are unknown.
     pub declarer_without_marriage: Option<bool>,
-}
-
-/// The declarer and contract from the calls: the highest bid (bids rise, so
-/// it is the last one). `None` when everyone passed.
-pub fn auction_winner(calls: &[(Option<usize>, Option<i32>)]) -> Option<(Option<usize>, i32)> {
-    let mut best: Option<(Option<usize>, i32)> = None;
-    for &(seat, bid) in calls {
-        if let Some(b) = bid
-            && best.is_none_or(|(_, x)| b > x)
-        {
-            best = Some((seat, b));
-        }
-    }
-    best
 }
 
 /// Whether every card of `cards` is among `have` (counts), as many times.
@@ -476,6 +463,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
 mod tests {
     use super::*;
     use crate::pinochle::card::parse_dot_hand;
+    use crate::pinochle::rules::auction::Call;
     use crate::pinochle::rules::trick::{check_play, points, winner};
     use proptest::prelude::*;
 
@@ -705,12 +693,15 @@ mod tests {
         let st = Stated {
             trump: Some(Some(Suit::H)),
             deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
-            calls: &[
-                (Some(1), Some(50)),
-                (Some(2), None),
-                (Some(3), None),
-                (Some(0), None),
-            ],
+            calls: &[Call::Bid(50), Call::Pass, Call::Pass, Call::Pass]
+                .iter()
+                .enumerate()
+                .map(|(pos, &call)| SeatCall {
+                    seat: Some((1 + pos) % PLAYERS),
+                    pos,
+                    call,
+                })
+                .collect::<Vec<_>>(),
             ..Default::default()
         };
         let d = derive(&st, &Profile::standard());
@@ -852,23 +843,5 @@ mod tests {
             let cards = dot(shown);
             assert_eq!(within(&cards, &have), fits, "{shown}");
         }
-    }
-
-    #[test]
-    fn auction_winner_is_the_highest_bid() {
-        assert_eq!(
-            auction_winner(&[
-                (Some(1), None),
-                (Some(2), Some(52)),
-                (Some(3), Some(59)),
-                (Some(0), Some(60)),
-                (Some(2), None),
-                (Some(3), Some(65)),
-                (Some(0), Some(70)),
-                (Some(3), None)
-            ]),
-            Some((Some(0), 70))
-        );
-        assert_eq!(auction_winner(&[(Some(0), None), (Some(1), None)]), None);
     }
 }

@@ -6,8 +6,8 @@
 use super::compute::{AuctionParse, PlayParse, Scratch};
 use super::{Hand, K};
 use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::auction::{AuctionIssue, Call, auction_issues};
-use crate::pinochle::rules::hand::{Derived, PLAYERS};
+use crate::pinochle::rules::auction::{AuctionIssue, auction_issues};
+use crate::pinochle::rules::hand::Derived;
 use crate::pinochle::rules::meld::counts;
 use crate::pinochle::{Card, Rank, Suit};
 
@@ -62,16 +62,7 @@ impl<'a> Hand<'_, 'a> {
     ) {
         let Some(start) = a.start else { return };
         let mut issues = std::mem::take(&mut scratch.auction_issues);
-        let calls = a.calls.iter().map(|c| {
-            let seat = c.seat.unwrap_or(start);
-            let pos = (c.round as usize - 1) * PLAYERS + (seat + PLAYERS - start) % PLAYERS;
-            let call = match c.bid {
-                Some(b) => Call::Bid(b),
-                None if c.pass => Call::Pass,
-                None => Call::Unknown,
-            };
-            (pos, call)
-        });
+        let calls = a.calls.iter().map(|c| (c.pos(start), c.call()));
         let dealer = self
             .dealer
             .and_then(|d| self.seats.iter().position(|&x| x == d));

@@ -11,7 +11,7 @@ use crate::columns::pinochle::HandsBuilder;
 use crate::columns::table::append_i32s;
 use crate::notation::ppn::values::{self, HandEntry};
 use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::auction::AuctionIssue;
+use crate::pinochle::rules::auction::{AuctionIssue, Call, SeatCall};
 use crate::pinochle::rules::hand::{
     Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
 };
@@ -50,7 +50,7 @@ pub struct Scratch {
     cards: Vec<Option<Card>>,
     card_at: Vec<u32>,
     tricks: Vec<TrickParse>,
-    stated_calls: Vec<(Option<usize>, Option<i32>)>,
+    stated_calls: Vec<SeatCall>,
     pub(super) auction_issues: Vec<AuctionIssue>,
     ranges: Vec<Range<usize>>,
     results: Vec<TrickResult>,
@@ -120,6 +120,24 @@ pub struct CallParse<'a> {
     pub round: i32,
     pub text: Cow<'a, str>,
     pub bid: Option<i32>,
+}
+
+impl CallParse<'_> {
+    /// The call as the rules read it.
+    pub fn call(&self) -> Call {
+        match self.bid {
+            Some(b) => Call::Bid(b),
+            None if self.pass => Call::Pass,
+            None => Call::Unknown,
+        }
+    }
+
+    /// Position among the auction's entries (`-` included) of a four-seat
+    /// auction whose first entry is seat `start`'s.
+    pub fn pos(&self, start: usize) -> usize {
+        let seat = self.seat.unwrap_or(start);
+        (self.round as usize - 1) * PLAYERS + (seat + PLAYERS - start) % PLAYERS
+    }
 }
 
 #[derive(Debug, Default)]
@@ -301,7 +319,11 @@ impl<'a> Hand<'_, 'a> {
             });
         let mut calls = std::mem::take(&mut scratch.stated_calls);
         if let Some(a) = auction {
-            calls.extend(a.calls.iter().map(|c| (c.seat, c.bid)));
+            calls.extend(a.calls.iter().enumerate().map(|(i, c)| SeatCall {
+                seat: c.seat,
+                pos: a.start.map_or(i, |start| c.pos(start)),
+                call: c.call(),
+            }));
         }
         let mut ranges = std::mem::take(&mut scratch.ranges);
         if let Some(p) = play {
