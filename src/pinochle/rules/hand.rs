@@ -562,8 +562,9 @@ mod tests {
         /// Random plays (complete ones, so that the deal is rebuilt from
         /// them, and others cut into tricks of one to five cards with
         /// unknown cards), with and without a Deal, under every kind of
-        /// trump and start: the tricks and issues are those of the rules
-        /// applied trick by trick and card by card.
+        /// trump and start, with the Standard points and others: the
+        /// tricks and issues are those of the rules applied trick by trick
+        /// and card by card.
         #[test]
         fn tricks_and_issues_as_the_rules_say(
             complete in any::<bool>(),
@@ -573,6 +574,8 @@ mod tests {
             trump in prop::option::of(prop::option::of(0..4usize)),
             start in prop::option::of(0..4usize),
             must_head in any::<bool>(),
+            counter_points in prop::sample::select(vec![1, 1, 10]),
+            last_trick_bonus in prop::sample::select(vec![2, 2, 10]),
         ) {
             let (cards, tricks): (Vec<Option<Card>>, Vec<Range<usize>>) = if complete {
                 let c: Vec<Option<Card>> = cards.iter().map(|c| Some(c.unwrap_or(Card { suit: Suit::C, rank: Rank::J }))).cycle().take(80).collect();
@@ -602,7 +605,7 @@ mod tests {
                 deal: deal_refs,
                 ..Default::default()
             };
-            let p = Profile { must_head, ..Profile::standard() };
+            let p = Profile { must_head, counter_points, last_trick_bonus, ..Profile::standard() };
             let d = derive(&st, &p);
             let (want_tricks, want_issues) = by_the_rules(&st, &p);
             prop_assert_eq!(&d.tricks, &want_tricks);
