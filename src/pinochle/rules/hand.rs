@@ -619,6 +619,25 @@ mod tests {
         }
     }
 
+    #[test]
+    fn derive_into_keeps_the_room_of_the_vector_it_is_given() {
+        let spec = cards(PLAY);
+        let tricks: Vec<Range<usize>> = (0..20).map(|k| k * 4..k * 4 + 4).collect();
+        let st = Stated {
+            trump: Some(Some(Suit::S)),
+            play_start: Some(2),
+            cards: &spec,
+            tricks: &tricks,
+            ..Default::default()
+        };
+        let mut room = Vec::with_capacity(64);
+        room.push(TrickResult::default());
+        let at = room.as_ptr();
+        let d = derive_into(&st, &Profile::standard(), room);
+        assert_eq!((d.tricks.as_ptr(), d.tricks.capacity()), (at, 64));
+        assert_eq!(d.tricks.len(), 20);
+    }
+
     fn cards(s: &str) -> Vec<Option<Card>> {
         s.split_whitespace()
             .map(|c| Card::parse(c.as_bytes()))
