@@ -142,7 +142,7 @@ fn stdin_and_directories_work_like_files() {
     let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
     assert_eq!(
         hands.len(),
-        3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 5 + 6 + 8 + 3
+        9 + 3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 5 + 6 + 8 + 3
     );
 }
 

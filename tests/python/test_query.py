@@ -34,7 +34,7 @@ def q(out, sql):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(62,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(71,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(8,)]
     per_file = q(
         out,
@@ -42,6 +42,7 @@ def test_every_record_is_a_hand_or_an_error(out):
            GROUP BY f ORDER BY f""",
     )
     assert per_file == [
+        ("auctions.ppn", 9),
         ("constructs.ppn", 3),
         ("crlf_bom_latin1.ppn", 2),
         ("games.ppn", 15),
@@ -109,7 +110,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "hands")
-    assert len(hands) == 62
+    assert len(hands) == 71
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

@@ -49,6 +49,18 @@ pub struct SeatCall {
     pub call: Call,
 }
 
+/// What an auction comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The declarer (`None` when the seats are unknown) at the contract.
+    Won(Option<usize>, i32),
+    /// Every seat passed before any bid: the hand is thrown in.
+    ThrownIn,
+    /// No bid counted, and not every seat is known to have passed (calls
+    /// unknown, or the auction stops before a bid).
+    NoBid,
+}
+
 /// The declarer and contract of an auction, as `pinochle-rules.md` says:
 /// "the last remaining bidder wins at their highest bid". The calls count
 /// as [`auction_issues`] reads them: a seat that passed (or shows `-`) is
@@ -56,25 +68,28 @@ pub struct SeatCall {
 /// auction is over; a `?` changes nothing. In a legal auction that is the
 /// highest bid. While two or more seats are in (an auction cut short), the
 /// seat in with the latest bid wins; with no bidder left in (or the seats
-/// unknown), the highest bid that counted (the first to make it). `None`
-/// when no bid counted.
-pub fn auction_winner(calls: &[SeatCall]) -> Option<(Option<usize>, i32)> {
+/// unknown), the highest bid that counted (the first to make it). With the
+/// seats unknown, four passes and nothing else are a hand thrown in.
+pub fn auction_outcome(calls: &[SeatCall]) -> Outcome {
     let mut passed = [false; PLAYERS];
     let mut still_in = PLAYERS;
     // Each seat's highest bid, and the order of its latest one (0: none).
     let mut best = [0i32; PLAYERS];
     let mut latest = [0usize; PLAYERS];
     let mut high: Option<(Option<usize>, i32)> = None;
+    // Calls of unknown seats: passes, and whether any was unknown.
+    let (mut unseated_passes, mut unseated_unknown) = (0usize, false);
     let mut next = 0usize;
     for (i, c) in calls.iter().enumerate() {
         if still_in == 0 || (still_in == 1 && high.is_some()) {
             break;
         }
         let Some(seat) = c.seat else {
-            if let Call::Bid(b) = c.call
-                && high.is_none_or(|(_, h)| b > h)
-            {
-                high = Some((None, b));
+            match c.call {
+                Call::Bid(b) if high.is_none_or(|(_, h)| b > h) => high = Some((None, b)),
+                Call::Bid(_) => {}
+                Call::Pass => unseated_passes += 1,
+                Call::Unknown => unseated_unknown = true,
             }
             continue;
         };
@@ -108,11 +123,18 @@ pub fn auction_winner(calls: &[SeatCall]) -> Option<(Option<usize>, i32)> {
             Call::Unknown => {}
         }
     }
-    (0..PLAYERS)
+    let winner = (0..PLAYERS)
         .filter(|&s| !passed[s] && latest[s] > 0)
         .max_by_key(|&s| latest[s])
         .map(|s| (Some(s), best[s]))
-        .or(high)
+        .or(high);
+    match winner {
+        Some((seat, bid)) => Outcome::Won(seat, bid),
+        None if still_in == 0 || (unseated_passes >= PLAYERS && !unseated_unknown) => {
+            Outcome::ThrownIn
+        }
+        None => Outcome::NoBid,
+    }
 }
 
 /// Checks `calls`, each `(position, call)` where position counts every
@@ -238,6 +260,13 @@ mod tests {
 
     /// The winner of an auction written as in PPN, from seat 0.
     fn winner(text: &str) -> Option<(Option<usize>, i32)> {
+        match outcome(text) {
+            Outcome::Won(seat, bid) => Some((seat, bid)),
+            _ => None,
+        }
+    }
+
+    fn outcome(text: &str) -> Outcome {
         let calls: Vec<SeatCall> = text
             .split_whitespace()
             .enumerate()
@@ -252,7 +281,7 @@ mod tests {
                 },
             })
             .collect();
-        auction_winner(&calls)
+        auction_outcome(&calls)
     }
 
     #[test]
@@ -302,13 +331,28 @@ mod tests {
                     call,
                 })
                 .collect();
-            auction_winner(&calls)
+            auction_outcome(&calls)
         };
         assert_eq!(
             unseated(&[Bid(50), Bid(60), Pass, Bid(60), Bid(55)]),
-            Some((None, 60))
+            Outcome::Won(None, 60)
         );
-        assert_eq!(unseated(&[Pass, Unknown]), None);
+        assert_eq!(unseated(&[Pass, Pass, Pass, Pass]), Outcome::ThrownIn);
+        assert_eq!(unseated(&[Pass, Pass, Pass]), Outcome::NoBid);
+        assert_eq!(unseated(&[Pass, Unknown, Pass, Pass, Pass]), Outcome::NoBid);
+    }
+
+    #[test]
+    fn thrown_in_only_when_every_seat_passed() {
+        assert_eq!(outcome("Pass Pass Pass Pass"), Outcome::ThrownIn);
+        assert_eq!(outcome("Pass Pass - Pass"), Outcome::ThrownIn);
+        assert_eq!(outcome("? Pass Pass Pass Pass"), Outcome::ThrownIn);
+        // Calls unknown, or stopped before every seat passed: not known to
+        // be thrown in.
+        assert_eq!(outcome("? ? ? ?"), Outcome::NoBid);
+        assert_eq!(outcome("Pass Pass Pass"), Outcome::NoBid);
+        assert_eq!(outcome(""), Outcome::NoBid);
+        assert_eq!(outcome("Pass 50 Pass Pass"), Outcome::Won(Some(1), 50));
     }
 
     #[test]

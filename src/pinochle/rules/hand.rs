@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use std::borrow::Cow;
 
-use super::auction::{SeatCall, auction_winner};
+use super::auction::{Outcome, SeatCall, auction_outcome};
 use super::meld::{Counts, MeldItems, counts, has_marriage_in, meld_of_counts};
 use super::profile::Profile;
 use super::score::{HandFacts, HandScore, PerTeam, score, unplayed_outcome};
@@ -265,15 +265,17 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         tricks,
         ..Derived::default()
     };
-    match auction_winner(s.calls) {
-        Some((seat, bid)) => {
+    match auction_outcome(s.calls) {
+        Outcome::Won(seat, bid) => {
             d.declarer = seat;
             d.contract = Some(bid);
         }
-        None if !s.calls.is_empty() => d
+        Outcome::ThrownIn => d
             .missing
             .push("every player passed: the hand was thrown in"),
-        None => {
+        // No auction, or one whose calls name no declarer (unknown, or
+        // stopping before every seat passed): as tagged.
+        Outcome::NoBid => {
             d.declarer = s.declarer;
             d.contract = s.contract;
         }
@@ -384,7 +386,11 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
     // Melds and the score.
     let Some(declarer) = d.declarer else {
         if d.missing.is_empty() {
-            d.missing.push("no auction and no Declarer tag");
+            d.missing.push(if s.calls.is_empty() {
+                "no auction and no Declarer tag"
+            } else {
+                "no bid in the auction and no Declarer tag"
+            });
         }
         return d;
     };
@@ -477,7 +483,11 @@ mod tests {
             && !s.play_terminated
             && s.tricks.iter().all(|r| r.len() == PLAYERS)
             && s.cards.iter().all(Option::is_some);
-        let declarer = auction_winner(s.calls).map_or(s.declarer, |(seat, _)| seat);
+        let declarer = match auction_outcome(s.calls) {
+            Outcome::Won(seat, _) => seat,
+            Outcome::ThrownIn => None,
+            Outcome::NoBid => s.declarer,
+        };
         let mut leader = s.play_start.or(declarer);
         let mut tricks = Vec::new();
         for (k, r) in s.tricks.iter().enumerate() {
