@@ -71,44 +71,32 @@ pub enum Outcome {
 /// unknown), the highest bid that counted (the first to make it). With the
 /// seats unknown, four passes and nothing else are a hand thrown in.
 pub fn auction_outcome(calls: &[SeatCall]) -> Outcome {
-    let mut passed = [false; PLAYERS];
-    let mut still_in = PLAYERS;
+    let mut table = Table::default();
     // Each seat's highest bid, and the order of its latest one (0: none).
     let mut best = [0i32; PLAYERS];
     let mut latest = [0usize; PLAYERS];
     let mut high: Option<(Option<usize>, i32)> = None;
     // Calls of unknown seats: passes, and whether any was unknown.
     let (mut unseated_passes, mut unseated_unknown) = (0usize, false);
-    let mut next = 0usize;
     for (i, c) in calls.iter().enumerate() {
-        if still_in == 0 || (still_in == 1 && high.is_some()) {
+        if table.over(high.is_some()) {
             break;
         }
         let Some(seat) = c.seat else {
             match c.call {
-                Call::Bid(b) if high.is_none_or(|(_, h)| b > h) => high = Some((None, b)),
-                Call::Bid(_) => {}
+                Call::Bid(b) => high = Some((None, high.map_or(b, |(_, h)| h.max(b)))),
                 Call::Pass => unseated_passes += 1,
                 Call::Unknown => unseated_unknown = true,
             }
             continue;
         };
-        for gap in next..c.pos {
-            let s = (seat + PLAYERS - (c.pos - gap) % PLAYERS) % PLAYERS;
-            if !passed[s] {
-                passed[s] = true;
-                still_in -= 1;
-            }
-        }
-        next = c.pos + 1;
-        if passed[seat] {
+        let start = (seat + PLAYERS - c.pos % PLAYERS) % PLAYERS;
+        table.dashes_before(c.pos, start, |_, _| {});
+        if !table.is_in(seat) {
             continue;
         }
         match c.call {
-            Call::Pass => {
-                passed[seat] = true;
-                still_in -= 1;
-            }
+            Call::Pass => table.pass(seat),
             Call::Bid(b) => {
                 best[seat] = if latest[seat] == 0 {
                     b
@@ -124,16 +112,68 @@ pub fn auction_outcome(calls: &[SeatCall]) -> Outcome {
         }
     }
     let winner = (0..PLAYERS)
-        .filter(|&s| !passed[s] && latest[s] > 0)
+        .filter(|&s| table.is_in(s) && latest[s] > 0)
         .max_by_key(|&s| latest[s])
         .map(|s| (Some(s), best[s]))
         .or(high);
     match winner {
         Some((seat, bid)) => Outcome::Won(seat, bid),
-        None if still_in == 0 || (unseated_passes >= PLAYERS && !unseated_unknown) => {
+        None if table.still_in == 0 || (unseated_passes >= PLAYERS && !unseated_unknown) => {
             Outcome::ThrownIn
         }
         None => Outcome::NoBid,
+    }
+}
+
+/// Who is still in an auction as its entries come, read the same way for
+/// the declarer ([`auction_outcome`]) and for the checks
+/// ([`auction_issues`]): a seat that passes, or shows `-`, is out for good.
+struct Table {
+    passed: [bool; PLAYERS],
+    still_in: usize,
+    /// The position of the next entry (`-` included) not yet read.
+    next: usize,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Table {
+            passed: [false; PLAYERS],
+            still_in: PLAYERS,
+            next: 0,
+        }
+    }
+}
+
+impl Table {
+    /// Reads the `-` entries before the call at `pos` (the auction's first
+    /// entry being `start`'s): each counts its seat out, and `out(seat,
+    /// pos)` hears of those that had not passed.
+    fn dashes_before(&mut self, pos: usize, start: usize, mut out: impl FnMut(usize, usize)) {
+        for gap in self.next..pos {
+            let seat = (start + gap) % PLAYERS;
+            if self.is_in(seat) {
+                self.pass(seat);
+                out(seat, gap);
+            }
+        }
+        self.next = pos + 1;
+    }
+
+    fn is_in(&self, seat: usize) -> bool {
+        !self.passed[seat]
+    }
+
+    /// `seat`, which is in, leaves the auction.
+    fn pass(&mut self, seat: usize) {
+        self.passed[seat] = true;
+        self.still_in -= 1;
+    }
+
+    /// Whether the auction is over: every seat out, or one left in once a
+    /// bid has counted.
+    fn over(&self, bid_counted: bool) -> bool {
+        self.still_in == 0 || (self.still_in == 1 && bid_counted)
     }
 }
 
@@ -168,65 +208,51 @@ pub fn auction_issues(
             expected: (d + 1) % PLAYERS,
         });
     }
-    let mut passed = [false; PLAYERS];
-    let mut still_in = PLAYERS;
+    let mut table = Table::default();
     let mut high: Option<i32> = None;
-    let mut ended = false;
-    let mut next = 0usize;
     for (i, (pos, call)) in calls.into_iter().enumerate() {
         if call == Call::Unknown {
             return unlisted;
         }
-        if ended {
+        if table.over(high.is_some()) {
             note(AuctionIssue::AfterEnd { call: i });
             return unlisted;
         }
-        for gap in next..pos {
-            let seat = (start + gap) % PLAYERS;
-            if !passed[seat] {
-                note(AuctionIssue::OutWithoutPass {
-                    seat,
-                    round: gap / PLAYERS + 1,
-                    pos: gap,
-                });
-                // Counted out from here on, so that one `-` is reported once.
-                passed[seat] = true;
-                still_in -= 1;
-            }
-        }
-        next = pos + 1;
+        table.dashes_before(pos, start, |seat, gap| {
+            note(AuctionIssue::OutWithoutPass {
+                seat,
+                round: gap / PLAYERS + 1,
+                pos: gap,
+            })
+        });
         let seat = (start + pos) % PLAYERS;
-        if passed[seat] {
+        if !table.is_in(seat) {
             note(AuctionIssue::AfterPass { call: i, seat });
-        } else {
-            match call {
-                Call::Pass => {
-                    passed[seat] = true;
-                    still_in -= 1;
-                }
-                Call::Bid(bid) => {
-                    match high {
-                        Some(h) if bid <= h => note(AuctionIssue::NotHigher {
-                            call: i,
-                            bid,
-                            high: h,
-                        }),
-                        None if bid < min_bid => note(AuctionIssue::LowOpening {
-                            call: i,
-                            bid,
-                            min: min_bid,
-                        }),
-                        _ => {}
-                    }
-                    high = Some(high.map_or(bid, |h| h.max(bid)));
-                }
-                Call::Unknown => unreachable!("returned above"),
-            }
+            continue;
         }
-        ended = still_in == 0 || (still_in == 1 && high.is_some());
+        match call {
+            Call::Pass => table.pass(seat),
+            Call::Bid(bid) => {
+                match high {
+                    Some(h) if bid <= h => note(AuctionIssue::NotHigher {
+                        call: i,
+                        bid,
+                        high: h,
+                    }),
+                    None if bid < min_bid => note(AuctionIssue::LowOpening {
+                        call: i,
+                        bid,
+                        min: min_bid,
+                    }),
+                    _ => {}
+                }
+                high = Some(high.map_or(bid, |h| h.max(bid)));
+            }
+            Call::Unknown => unreachable!("returned above"),
+        }
     }
-    if !ended && !terminated {
-        let still_in = (0..PLAYERS).filter(|s| !passed[*s]).collect();
+    if !table.over(high.is_some()) && !terminated {
+        let still_in = (0..PLAYERS).filter(|&s| table.is_in(s)).collect();
         note(AuctionIssue::Unfinished { still_in });
     }
     unlisted
@@ -307,6 +333,15 @@ mod tests {
         assert_eq!(winner("Pass 50 51 Pass 70 52 Pass"), Some((Some(1), 52)));
         // `-` for a seat that had not passed counts it out.
         assert_eq!(winner("50 51 Pass Pass - 52"), Some((Some(1), 52)));
+        // Long auctions: seats by position, round after round.
+        assert_eq!(
+            winner("50 51 52 53 54 55 56 57 58 59 60 61 62 Pass Pass Pass"),
+            Some((Some(0), 62))
+        );
+        assert_eq!(
+            winner("50 51 52 53 54 55 56 57 Pass Pass 60 61 - - 62 Pass"),
+            Some((Some(2), 62))
+        );
         // Calls after the auction is over do not count.
         assert_eq!(winner("50 Pass Pass Pass 55"), Some((Some(0), 50)));
         assert_eq!(winner("50 Pass Pass Pass Pass"), Some((Some(0), 50)));
@@ -320,6 +355,8 @@ mod tests {
         // No bidder left in: the highest bid that counted, the first to
         // make it (the last bidder's `-` came before its own pass).
         assert_eq!(winner("50 Pass Pass - Pass"), Some((Some(0), 50)));
+        assert_eq!(winner("50 60 Pass Pass - Pass"), Some((Some(1), 60)));
+        assert_eq!(winner("50 50 Pass Pass - Pass"), Some((Some(0), 50)));
         // Seats unknown: the highest bid, the first to make it.
         let unseated = |bids: &[Call]| {
             let calls: Vec<SeatCall> = bids
