@@ -138,6 +138,32 @@ pub fn check_held(
     Ok(())
 }
 
+/// [`check_held`] after an unknown card (`?`) in the trick, where only a
+/// violation that stands whatever the unknown cards were is returned. The
+/// card winning is unknown (it could be one that no card beats: the ace of
+/// trump, or of the suit led without trump), so no heading is asked. And
+/// `unseen` of the unknown cards were the player's own (in a trick of more
+/// than four cards), so it may hold any `unseen` fewer cards than `held`
+/// counts (though still `card`): it must follow when it holds the suit led
+/// more than `unseen` times, and trump when void in it (no card of it
+/// counted) and holding trump more than `unseen` times.
+pub fn check_held_after_unknown(
+    held: &Holding,
+    led: Suit,
+    card: Card,
+    trump: Option<Suit>,
+    unseen: u32,
+) -> Result<(), Violation> {
+    let v = check_held(held, led, card, card, trump, false);
+    let count = |s: Suit| -> u32 { held[s as usize].iter().map(|&n| u32::from(n)).sum() };
+    let stands = match v {
+        Err(Violation::MustFollow) => count(led) > unseen,
+        Err(Violation::MustTrump) => trump.is_some_and(|t| count(t) > unseen),
+        Ok(()) | Err(Violation::MustHead) => true,
+    };
+    if stands { v } else { Ok(()) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
