@@ -716,13 +716,7 @@ mod tests {
             let d = derive(&st, &p);
             let (want_tricks, want_issues) = by_the_rules(&st, &p);
             prop_assert_eq!(&d.tricks, &want_tricks);
-            let play_issues: Vec<Issue> = d
-                .issues
-                .iter()
-                .filter(|i| matches!(i, Issue::NotHeld { .. } | Issue::Illegal { .. }))
-                .cloned()
-                .collect();
-            prop_assert_eq!(play_issues, want_issues);
+            prop_assert_eq!(play_issues(&d), want_issues);
         }
     }
 
@@ -780,14 +774,17 @@ mod tests {
             let p = Profile { must_head, ..Profile::standard() };
             let d = derive(&st, &p);
             let (_, want_issues) = by_the_rules(&st, &p);
-            let play_issues: Vec<Issue> = d
-                .issues
-                .iter()
-                .filter(|i| matches!(i, Issue::NotHeld { .. } | Issue::Illegal { .. }))
-                .cloned()
-                .collect();
-            prop_assert_eq!(play_issues, want_issues);
+            prop_assert_eq!(play_issues(&d), want_issues);
         }
+    }
+
+    /// The issues of the play: cards not held, plays against the rules.
+    fn play_issues(d: &Derived) -> Vec<Issue> {
+        d.issues
+            .iter()
+            .filter(|i| matches!(i, Issue::NotHeld { .. } | Issue::Illegal { .. }))
+            .cloned()
+            .collect()
     }
 
     fn double_deck() -> Vec<Card> {
@@ -1001,11 +998,7 @@ mod tests {
             deal: [Some(&n), Some(&e), Some(&s_), Some(&w)],
             ..Default::default()
         };
-        let d = derive(&st, &Profile::standard());
-        d.issues
-            .into_iter()
-            .filter(|i| matches!(i, Issue::Illegal { .. } | Issue::NotHeld { .. }))
-            .collect()
+        play_issues(&derive(&st, &Profile::standard()))
     }
 
     fn illegal(index: usize, seat: usize, card: &str, violation: Violation) -> Issue {
