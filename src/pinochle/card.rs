@@ -46,6 +46,16 @@ impl Suit {
     pub fn parse(b: u8) -> Option<Suit> {
         SUIT_OF[b as usize]
     }
+
+    /// The suit's letter, as PPN writes it.
+    pub fn as_char(self) -> char {
+        match self {
+            Suit::C => 'C',
+            Suit::D => 'D',
+            Suit::S => 'S',
+            Suit::H => 'H',
+        }
+    }
 }
 
 /// The suit of each byte (either case), as [`RANK_OF`] has the ranks.

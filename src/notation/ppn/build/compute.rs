@@ -15,6 +15,7 @@ use crate::pinochle::rules::auction::{AuctionIssue, Call, SeatCall};
 use crate::pinochle::rules::hand::{
     Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
 };
+use crate::pinochle::rules::trick::{Violation, winner};
 use crate::pinochle::{Card, Seat, Suit};
 
 /// Which rules to apply, chosen per hand.
@@ -356,7 +357,7 @@ impl<'a> Hand<'_, 'a> {
         }
         self.check_trump(&d, trump);
         self.check_lead(&d, play);
-        self.report_issues(&d, play);
+        self.report_issues(&d, play, trump.flatten());
         self.compare_hand(&d, auction.is_some(), scores);
         if !d.missing.is_empty() {
             let msg = format!("some computed values are null: {}", d.missing.join("; "));
@@ -368,7 +369,7 @@ impl<'a> Hand<'_, 'a> {
         })
     }
 
-    fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>) {
+    fn report_issues(&mut self, d: &Derived, play: Option<&PlayParse<'a>>, trump: Option<Suit>) {
         let deal_at = self.tag(K::Deal).map_or(0, |t| self.at(t));
         let seats = self.seats;
         // The tricks' ranges follow one another: found by halving, not by
@@ -443,7 +444,7 @@ impl<'a> Hand<'_, 'a> {
                         trick_of(*index),
                         seats[*seat].as_str(),
                         card.as_str(),
-                        violation.as_str()
+                        broken_rule(*violation, play, trick_of(*index), *index, trump)
                     ),
                 ),
             };
@@ -604,6 +605,43 @@ fn deck_cards(v: &[(Card, u64)]) -> String {
         }
     }
     words.join(" ")
+}
+
+/// What the play of the card at `index` (in trick `trick`, from 1) should
+/// have been: the rule `violation` with the suit led, the trump or the card
+/// winning named (as far as the play shows them: the checks run only on
+/// tricks led by a known card, and ask no heading after an unknown one).
+fn broken_rule(
+    violation: Violation,
+    play: Option<&PlayParse<'_>>,
+    trick: usize,
+    index: usize,
+    trump: Option<Suit>,
+) -> String {
+    let before: Vec<Card> = play
+        .and_then(|p| p.tricks.get(trick.wrapping_sub(1)))
+        .zip(play)
+        .map(|(t, p)| {
+            p.cards[t.range.start..index]
+                .iter()
+                .flatten()
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    let led = before.first().map(|c| c.suit.as_char());
+    match (violation, led, trump) {
+        (Violation::MustFollow, Some(led), _) => format!("must follow the suit led ({led})"),
+        (Violation::MustTrump, Some(led), Some(t)) => format!(
+            "must play a trump ({}) when void in the suit led ({led})",
+            t.as_char()
+        ),
+        (Violation::MustHead, Some(_), _) => format!(
+            "must beat the winning card ({}) when able",
+            before[winner(&before, trump)].as_str()
+        ),
+        _ => violation.as_str().to_string(),
+    }
 }
 
 #[cfg(test)]
