@@ -687,6 +687,55 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_rule_names_the_suit_led_the_trump_or_the_card_winning() {
+        let c = |s: &str| Card::parse(s.as_bytes());
+        let trick = |range| TrickParse {
+            range,
+            winner: None,
+            points: None,
+            ann_at: None,
+        };
+        let p = PlayParse {
+            // Trick 2: DA ? DK DT, trick 3 led by an unknown card.
+            cards: ["CA", "CT", "CK", "CQ", "DA", "?", "DK", "DT", "?", "HA"]
+                .map(c)
+                .to_vec(),
+            tricks: vec![trick(0..4), trick(4..8), trick(8..10)],
+            ..PlayParse::default()
+        };
+        let rule = |v, trick, index| broken_rule(v, Some(&p), trick, index, Some(Suit::S));
+        assert_eq!(
+            rule(Violation::MustFollow, 1, 3),
+            "must follow the suit led (C)"
+        );
+        assert_eq!(
+            rule(Violation::MustTrump, 2, 7),
+            "must play a trump (S) when void in the suit led (D)"
+        );
+        assert_eq!(
+            rule(Violation::MustHead, 1, 2),
+            "must beat the winning card (CA) when able"
+        );
+        assert_eq!(
+            rule(Violation::MustHead, 1, 3),
+            "must beat the winning card (CA) when able"
+        );
+        // Unknown where the trick is not known: the rule alone.
+        assert_eq!(
+            rule(Violation::MustFollow, 3, 9),
+            "must follow the suit led"
+        );
+        assert_eq!(
+            rule(Violation::MustFollow, 0, 3),
+            "must follow the suit led"
+        );
+        assert_eq!(
+            broken_rule(Violation::MustTrump, Some(&p), 2, 7, None),
+            "must play a trump when void in the suit led"
+        );
+    }
+
+    #[test]
     fn deck_cards_lists_copies_up_to_four_then_counts() {
         let c = |s: &str| Card::parse(s.as_bytes()).unwrap();
         assert_eq!(deck_cards(&[]), "");
