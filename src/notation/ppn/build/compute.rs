@@ -696,43 +696,52 @@ mod tests {
             ann_at: None,
         };
         let p = PlayParse {
-            // Trick 2: DA ? DK DT, trick 3 led by an unknown card.
-            cards: ["CA", "CT", "CK", "CQ", "DA", "?", "DK", "DT", "?", "HA"]
+            // Trick 1: CK CA CT CQ; trick 2: DA ? DK DT; trick 3 led by
+            // an unknown card.
+            cards: ["CK", "CA", "CT", "CQ", "DA", "?", "DK", "DT", "?", "HA"]
                 .map(c)
                 .to_vec(),
             tricks: vec![trick(0..4), trick(4..8), trick(8..10)],
             ..PlayParse::default()
         };
-        let rule = |v, trick, index| broken_rule(v, Some(&p), trick, index, Some(Suit::S));
-        assert_eq!(
-            rule(Violation::MustFollow, 1, 3),
-            "must follow the suit led (C)"
-        );
-        assert_eq!(
-            rule(Violation::MustTrump, 2, 7),
-            "must play a trump (S) when void in the suit led (D)"
-        );
-        assert_eq!(
-            rule(Violation::MustHead, 1, 2),
-            "must beat the winning card (CA) when able"
-        );
-        assert_eq!(
-            rule(Violation::MustHead, 1, 3),
-            "must beat the winning card (CA) when able"
-        );
-        // Unknown where the trick is not known: the rule alone.
-        assert_eq!(
-            rule(Violation::MustFollow, 3, 9),
-            "must follow the suit led"
-        );
-        assert_eq!(
-            rule(Violation::MustFollow, 0, 3),
-            "must follow the suit led"
-        );
-        assert_eq!(
-            broken_rule(Violation::MustTrump, Some(&p), 2, 7, None),
-            "must play a trump when void in the suit led"
-        );
+        let s = Some(Suit::S);
+        for (violation, trick, index, trump, want) in [
+            (
+                Violation::MustFollow,
+                1,
+                3,
+                s,
+                "must follow the suit led (C)",
+            ),
+            (
+                Violation::MustTrump,
+                2,
+                7,
+                s,
+                "must play a trump (S) when void in the suit led (D)",
+            ),
+            // The card winning, not the card led.
+            (
+                Violation::MustHead,
+                1,
+                2,
+                s,
+                "must beat the winning card (CA) when able",
+            ),
+            // Where the trick (or the trump) is not known: the rule alone.
+            (Violation::MustFollow, 3, 9, s, "must follow the suit led"),
+            (Violation::MustFollow, 0, 3, s, "must follow the suit led"),
+            (
+                Violation::MustTrump,
+                2,
+                7,
+                None,
+                "must play a trump when void in the suit led",
+            ),
+        ] {
+            let got = broken_rule(violation, Some(&p), trick, index, trump);
+            assert_eq!(got, want, "{violation:?} at {index}");
+        }
     }
 
     #[test]
