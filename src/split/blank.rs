@@ -32,29 +32,44 @@ pub fn line_at(s: &[u8], start: usize) -> Line {
     Line::Open
 }
 
-/// Number of `\n` bytes in `s`.
-pub fn count_lines(s: &[u8]) -> usize {
-    memchr::memchr_iter(b'\n', s).count()
+/// What [`next_event`] found: the event, if any, and the line feeds it
+/// passed on the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The first `q >= from` where `s[q]` is `{`, `;` or `%`, or `s[q]` is
+    /// `\n` and `s[q + 1]` is white space, `%` or 0xEF (a BOM's first byte).
+    pub at: Option<usize>,
+    /// The number of `\n` bytes in `s[from..at]` (to the end of `s` when
+    /// there is no event): the splitter counts lines in the same scan
+    /// instead of reading the bytes again.
+    pub lines: usize,
 }
 
-/// The first `q >= from` where `s[q]` is `{`, `;` or `%`, or `s[q]` is `\n` and
-/// `s[q + 1]` is white space, `%` or 0xEF (a BOM's first byte).
-pub fn next_event(s: &[u8], from: usize) -> Option<usize> {
+/// Finds the next event from `from` on and counts the lines before it.
+pub fn next_event(s: &[u8], from: usize) -> Event {
     #[cfg(target_arch = "x86_64")]
-    let from = {
-        let found = if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is available, as just checked.
+    let (from, lines) = {
+        let found = if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: AVX2 and POPCNT are available, as just checked.
             unsafe { simd::scan_avx2(s, from) }
         } else {
             // SAFETY: SSE2 is part of the x86_64 baseline.
             unsafe { simd::scan_sse2(s, from) }
         };
         match found {
-            Ok(q) => return Some(q),
+            Ok(event) => return event,
             Err(rest) => rest,
         }
     };
-    scalar(s, from)
+    #[cfg(not(target_arch = "x86_64"))]
+    let lines = 0;
+    let tail = scalar(s, from);
+    Event {
+        at: tail.at,
+        lines: lines + tail.lines,
+    }
 }
 
 fn is_event(s: &[u8], q: usize) -> bool {
@@ -67,26 +82,33 @@ fn is_event(s: &[u8], q: usize) -> bool {
     }
 }
 
-fn scalar(s: &[u8], from: usize) -> Option<usize> {
-    (from..s.len()).find(|&q| is_event(s, q))
+fn scalar(s: &[u8], from: usize) -> Event {
+    let at = (from..s.len()).find(|&q| is_event(s, q));
+    let lines = memchr::memchr_iter(b'\n', &s[from..at.unwrap_or(s.len())]).count();
+    Event { at, lines }
 }
 
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use std::arch::x86_64::*;
 
+    use super::Event;
+
     /// One scan per vector width, the same steps with that width's intrinsics.
     /// A block looks at `s[i..i + W]` and the bytes after them,
-    /// `s[i + 1..i + W + 1]`. Returns `Ok(q)` for an event, else `Err(i)`,
-    /// where the scalar scan must go on (too few bytes left for a block).
+    /// `s[i + 1..i + W + 1]`, and counts the line feeds among the first
+    /// (before the event, in the block that has one). Returns `Ok(event)`
+    /// for an event, else `Err((i, lines))`, where the scalar scan must go
+    /// on (too few bytes left for a block) with the lines counted so far.
     macro_rules! scan {
         ($(#[$doc:meta])* $name:ident, $feature:literal, $width:literal, $v:ty,
          $set1:ident, $loadu:ident, $cmpeq:ident, $sub:ident, $min:ident,
          $or:ident, $and:ident, $movemask:ident) => {
             $(#[$doc])*
             #[target_feature(enable = $feature)]
-            pub unsafe fn $name(s: &[u8], mut i: usize) -> Result<usize, usize> {
+            pub unsafe fn $name(s: &[u8], mut i: usize) -> Result<Event, (usize, usize)> {
                 let n = s.len();
+                let mut lines = 0usize;
                 let nl = $set1(b'\n' as i8);
                 let space = $set1(b' ' as i8);
                 let percent = $set1(b'%' as i8);
@@ -108,25 +130,35 @@ mod simd {
                         $or(ctl, $cmpeq(next, space)),
                         $or($cmpeq(next, percent), $cmpeq(next, bom)),
                     );
-                    let line_event = $and($cmpeq(here, nl), after);
+                    let feeds = $cmpeq(here, nl);
+                    let line_event = $and(feeds, after);
                     let comment = $or(
                         $or($cmpeq(here, brace), $cmpeq(here, semi)),
                         $cmpeq(here, percent),
                     );
                     let m = $movemask($or(line_event, comment)) as u32;
+                    let f = $movemask(feeds) as u32;
                     if m != 0 {
-                        return Ok(i + m.trailing_zeros() as usize);
+                        let q = m.trailing_zeros();
+                        // The feeds below the event's bit (the mask of the
+                        // bits below the lowest set bit of `m`).
+                        let before = f & (m - 1) & !m;
+                        return Ok(Event {
+                            at: Some(i + q as usize),
+                            lines: lines + before.count_ones() as usize,
+                        });
                     }
+                    lines += f.count_ones() as usize;
                     i += $width;
                 }
-                Err(i)
+                Err((i, lines))
             }
         };
     }
 
     scan!(
         /// 32 bytes a block.
-        scan_avx2, "avx2", 32, __m256i, _mm256_set1_epi8, _mm256_loadu_si256,
+        scan_avx2, "avx2,popcnt", 32, __m256i, _mm256_set1_epi8, _mm256_loadu_si256,
         _mm256_cmpeq_epi8, _mm256_sub_epi8, _mm256_min_epu8, _mm256_or_si256,
         _mm256_and_si256, _mm256_movemask_epi8
     );
@@ -153,15 +185,17 @@ mod tests {
     }
 
     #[test]
-    fn counts_lines() {
-        assert_eq!(count_lines(b""), 0);
-        assert_eq!(count_lines(b"a\nb\r\n\n"), 3);
-    }
-
-    #[test]
     fn finds_events_in_and_after_whole_blocks() {
         for pad in [0, 1, 15, 16, 17, 31, 32, 33, 40, 64, 100] {
-            let x = vec![b'x'; pad];
+            // Lines of three bytes before the tail (a line feed every fourth
+            // byte, never the last, which would make an event of the tail's
+            // first byte).
+            let mut x: Vec<u8> = (0..pad)
+                .map(|k| if k % 4 == 3 { b'\n' } else { b'x' })
+                .collect();
+            if x.last() == Some(&b'\n') {
+                *x.last_mut().unwrap() = b'x';
+            }
             for (tail, at) in [
                 (&b"\n\n"[..], Some(0)),
                 (b"\n\r\n", Some(0)),
@@ -176,9 +210,24 @@ mod tests {
                 (b"\"}[]", None),
             ] {
                 let s = [&x[..], tail, b"yy"].concat();
-                let want = at.map(|a| pad + a);
+                let at = at.map(|a| pad + a);
+                let lines = s[..at.unwrap_or(s.len())]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+                let want = Event { at, lines };
                 assert_eq!(next_event(&s, 0), want, "pad {pad} tail {tail:?}");
                 assert_eq!(scalar(&s, 0), want, "pad {pad} tail {tail:?}");
+                if pad > 0 {
+                    // From inside the line feeds (each run counts its own).
+                    let from = 1;
+                    let lines = s[from..at.unwrap_or(s.len())]
+                        .iter()
+                        .filter(|&&b| b == b'\n')
+                        .count();
+                    let want = Event { at, lines };
+                    assert_eq!(next_event(&s, from), want, "pad {pad} tail {tail:?}");
+                }
             }
         }
     }
@@ -195,8 +244,11 @@ mod tests {
             {
                 // SAFETY: SSE2 is part of the x86_64 baseline.
                 let sse = match unsafe { simd::scan_sse2(&s, from) } {
-                    Ok(q) => Some(q),
-                    Err(rest) => scalar(&s, rest),
+                    Ok(event) => event,
+                    Err((rest, lines)) => {
+                        let tail = scalar(&s, rest);
+                        Event { at: tail.at, lines: lines + tail.lines }
+                    }
                 };
                 prop_assert_eq!(sse, scalar(&s, from));
             }

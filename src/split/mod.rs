@@ -409,9 +409,13 @@ impl Scanner {
         base: u64,
         out: &mut impl FnMut(Item),
     ) -> usize {
-        // `cur`: the first line not yet accounted for; `pos`: where to look on.
+        // `cur`: the first line not yet accounted for; `pos`: where to look
+        // on; `lines`: the line feeds in `chunk[cur..pos]`, counted by the
+        // scans (-1 after a blank line, where `pos` is the blank line's own
+        // line feed, just before `cur`).
         let mut cur = i;
         let mut pos = i;
+        let mut lines = 0isize;
         // The first line has no `\n` before it in `chunk`: look at it here.
         let mut next_line = Some(i);
         let stop = loop {
@@ -420,44 +424,56 @@ impl Scanner {
                     Some(b'%') | Some(0xEF) | None => break ls,
                     Some(_) => match blank::line_at(chunk, ls) {
                         blank::Line::Blank(nl) => {
-                            self.content_lines(chunk, cur, ls, base);
+                            self.content_lines(chunk, cur, ls, lines, base);
                             self.close(out);
                             self.line += 1;
                             cur = nl + 1;
                             pos = nl;
+                            lines = -1;
                         }
                         blank::Line::Open => break ls,
                         blank::Line::Content => {}
                     },
                 }
             }
-            match blank::next_event(chunk, pos) {
+            let event = blank::next_event(chunk, pos);
+            lines += event.lines as isize;
+            match event.at {
                 Some(q) if chunk[q] == b'\n' => {
                     next_line = Some(q + 1);
                     pos = q + 1;
+                    lines += 1;
                 }
                 // A comment: the byte machine takes the line it is on.
                 Some(q) => break memrchr(b'\n', &chunk[cur..q]).map_or(cur, |k| cur + k + 1),
                 None => break memrchr(b'\n', &chunk[cur..]).map_or(cur, |k| cur + k + 1),
             }
         };
-        self.content_lines(chunk, cur, stop, base);
+        // Every line feed in `chunk[cur..stop]` was counted: `stop` is just
+        // past a line feed the scans passed, or the start of the line whose
+        // first byte they stopped at.
+        self.content_lines(chunk, cur, stop, lines, base);
         self.line_start = base + stop as u64;
         stop
     }
 
-    /// Lines `chunk[cur..stop]`, each holding something: part of a record.
-    fn content_lines(&mut self, chunk: &[u8], cur: usize, stop: usize, base: u64) {
+    /// Lines `chunk[cur..stop]`, each holding something: part of a record;
+    /// `lines` line feeds among them.
+    fn content_lines(&mut self, chunk: &[u8], cur: usize, stop: usize, lines: isize, base: u64) {
         if cur >= stop {
             return;
         }
+        debug_assert_eq!(
+            lines,
+            memchr::memchr_iter(b'\n', &chunk[cur..stop]).count() as isize
+        );
         if self.rec.is_none() {
             self.rec = Some((base + cur as u64, self.line));
         }
         if let Some(k) = last_content(&chunk[cur..stop]) {
             self.rec_end = base + (cur + k) as u64;
         }
-        self.line += blank::count_lines(&chunk[cur..stop]) as u64;
+        self.line += lines as u64;
     }
 
     /// One byte in normal mode.
