@@ -78,7 +78,13 @@ fuzz_target!(|data: &[u8]| {
     let s = convert(&[joined], &out, &opts).expect("content never makes convert fail");
     let c = s.total();
     assert_eq!(
-        (c.records, c.hands, c.quarantined, c.warnings, c.comment_blocks),
+        (
+            c.records,
+            c.hands,
+            c.quarantined,
+            c.warnings,
+            c.comment_blocks
+        ),
         counts
     );
     let got = rows(&out);

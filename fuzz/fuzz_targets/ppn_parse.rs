@@ -33,7 +33,10 @@ fuzz_target!(|data: &[u8]| {
     let mut streamed: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let mut reader: &[u8] = data;
     let fs2 = parse_reader(&mut reader, "fuzz.ppn", &opts, &mut |t| {
-        streamed.iter_mut().zip(t).for_each(|(all, b)| all.extend(b));
+        streamed
+            .iter_mut()
+            .zip(t)
+            .for_each(|(all, b)| all.extend(b));
         Ok(())
     })
     .expect("parsing in pieces does not fail");

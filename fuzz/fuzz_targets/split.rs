@@ -1,11 +1,12 @@
-//! The splitter: never panics; items are ordered and disjoint and leave out only
-//! white space; feeding in two pieces gives the same items; the fast path finds
-//! the same items as the byte-at-a-time state machine; so do they when long
-//! records are cut (past a few bytes here, not a MiB).
+//! The splitter: never panics; items are ordered and disjoint and leave out
+//! only white space and byte-order marks at line starts; feeding in two pieces
+//! gives the same items; the fast path finds the same items as the
+//! byte-at-a-time state machine; so do they when long records are cut (past a
+//! few bytes here, not a MiB).
 #![no_main]
 
 use deckhand::split::{
-    Item, Scanner, split_all, split_all_by_bytes, split_all_by_bytes_cutting_after,
+    BOM, Item, Scanner, split_all, split_all_by_bytes, split_all_by_bytes_cutting_after,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -20,8 +21,18 @@ fuzz_target!(|data: &[u8]| {
             *c = true;
         }
     }
-    for (b, c) in data.iter().zip(covered) {
-        assert!(c || matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c));
+    // Left out: white space, and byte-order marks at the start of a line
+    // (one after another; files joined with `cat` keep theirs).
+    let mut k = 0;
+    let mut line_start = true;
+    while k < data.len() {
+        if !covered[k] && line_start && data[k..].starts_with(BOM) {
+            k += BOM.len();
+            continue;
+        }
+        assert!(covered[k] || matches!(data[k], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c));
+        line_start = data[k] == b'\n';
+        k += 1;
     }
     let cut = data.first().map_or(0, |&b| b as usize % (data.len() + 1));
     let mut pieces: Vec<Item> = Vec::new();
