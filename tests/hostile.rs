@@ -128,6 +128,57 @@ fn a_record_of_more_items_than_the_limit_is_quarantined_whole() {
 }
 
 #[test]
+fn records_under_a_pbn_header_are_quarantined_as_another_notation() {
+    // Bridge boards under `% PBN 2.1`, more than a window of them (so that
+    // the header is carried from window to window when streamed), between
+    // two blocks of pinochle hands: each board is quarantined with P012 and
+    // its raw text, not read as a pinochle hand; the hands around convert.
+    let board = "[Event \"club\"]\n[Board \"1\"]\n\
+                 [Deal \"N:AKQ2.K32.A32.A32 J43.AQ4.K54.K54 T98.JT9.QJT.QJT 765.8765.9876.98\"]\n\
+                 [Contract \"3NT\"]";
+    let boards = 20_000;
+    let mut text = format!("% PPN 1.0\n\n{GOOD_A}\n\n% PBN 2.1\n% EXPORT\n\n");
+    for _ in 0..boards {
+        text += board;
+        text += "\n\n";
+    }
+    text += &format!("% PPN 1.0\n{GOOD_B}\n");
+    assert!(text.len() > 2 << 20);
+    let (fs, tables) = both_ways(text.as_bytes());
+    assert_eq!(
+        (fs.records, fs.hands, fs.quarantined, fs.warnings),
+        (boards + 2, 2, boards, 0)
+    );
+    let e = errors(&tables);
+    assert_eq!(e.len(), boards as usize);
+    let message = "the file header '% PBN 2.1' declares Portable Bridge Notation, which deckhand \
+                   does not convert yet (it reads Portable Pinochle Notation, '% PPN'); record \
+                   not converted";
+    for (k, row) in e.iter().enumerate() {
+        let want = (
+            9 + 5 * k as u64,
+            1,
+            "P012".to_string(),
+            message.to_string(),
+            Some(board.len()),
+        );
+        assert_eq!(row, &want);
+    }
+    let events: Vec<String> = tables[0]
+        .iter()
+        .flat_map(|b| {
+            let c = b
+                .column_by_name("event")
+                .unwrap()
+                .as_string::<i32>()
+                .clone();
+            (0..b.num_rows()).map(move |i| c.value(i).to_string())
+        })
+        .collect();
+    assert_eq!(events, ["a", "b"]);
+}
+
+#[test]
 fn a_line_of_millions_of_characters_is_one_long_tag() {
     let long = "y".repeat(3_000_000);
     let text = format!("{GOOD_A}\n\n[Event \"{long}\"]\n[Dealer \"S\"]\n\n{GOOD_B}\n");

@@ -27,6 +27,10 @@ pub struct Ctx<'a> {
     pub format: Option<&'a [u8]>,
     /// The value of `% ID ...`.
     pub id: Option<&'a [u8]>,
+    /// The header of another notation, `PBN 2.1` of `% PBN 2.1`: the
+    /// block's records are quarantined unparsed (P012), not read as
+    /// pinochle hands.
+    pub foreign: Option<&'a [u8]>,
     /// Which header block of the file the record is in (0 for the first;
     /// one more for each header after hands). Inheritance and the check of
     /// GameScores against the hand before stop at a new block.
@@ -155,6 +159,18 @@ fn unlexed(lists: &lex::Lists<'_>, error: Diag) -> (lex::Lexed, u32) {
     (lexed, n)
 }
 
+/// P012 for a record under the header of another notation (`% PBN 2.1`).
+fn foreign(header: &[u8]) -> Diag {
+    Diag::error(
+        0,
+        "P012",
+        format!(
+            "the file header '% {}' declares Portable Bridge Notation, which deckhand does not convert yet (it reads Portable Pinochle Notation, '% PPN'); record not converted",
+            String::from_utf8_lossy(header)
+        ),
+    )
+}
+
 /// P035 for a hand that starts without a blank line after the hand before.
 fn no_blank_line(lists: &lex::Lists<'_>, lexed: &lex::Lexed) -> Diag {
     let tags = &lists.tags[lexed.tags.start as usize..lexed.tags.end as usize];
@@ -248,6 +264,7 @@ pub struct Carry {
     version: Option<Vec<u8>>,
     format: Option<Vec<u8>>,
     id: Option<Vec<u8>>,
+    foreign: Option<Vec<u8>>,
     block: u32,
     after_record: bool,
     extra_hands: u64,
@@ -274,6 +291,7 @@ impl Notation for Ppn {
             version: own(state.ctx.version),
             format: own(state.ctx.format),
             id: own(state.ctx.id),
+            foreign: own(state.ctx.foreign),
             block: state.ctx.block,
             after_record: state.after_record,
             extra_hands: state.extra_hands,
@@ -287,6 +305,7 @@ impl Notation for Ppn {
                 version: carry.version.as_deref(),
                 format: carry.format.as_deref(),
                 id: carry.id.as_deref(),
+                foreign: carry.foreign.as_deref(),
                 block: carry.block,
             },
             inherit: inherit::Resolver::restore(&carry.inherit),
@@ -312,7 +331,7 @@ impl Notation for Ppn {
             .position(|b| b.is_ascii_whitespace())
             .unwrap_or(rest.len());
         let (word, value) = (&rest[..word_end], rest[word_end..].trim_ascii());
-        if state.after_record && matches!(word, b"PPN" | b"EXPORT" | b"IMPORT" | b"ID") {
+        if state.after_record && matches!(word, b"PPN" | b"PBN" | b"EXPORT" | b"IMPORT" | b"ID") {
             // A new header (files joined into one): the ID of the file
             // before is not this one's, nor are its hands the hands before
             // this block's first.
@@ -323,7 +342,11 @@ impl Notation for Ppn {
             state.after_record = false;
         }
         match word {
-            b"PPN" => state.ctx.version = Some(value),
+            b"PPN" => {
+                state.ctx.version = Some(value);
+                state.ctx.foreign = None;
+            }
+            b"PBN" => state.ctx.foreign = Some(rest),
             b"EXPORT" | b"IMPORT" => state.ctx.format = Some(word),
             b"ID" => state.ctx.id = Some(value),
             _ => {}
@@ -365,6 +388,12 @@ impl Notation for Ppn {
                     ),
                 );
                 let (lexed, n) = unlexed(&g.lists, e);
+                g.hands
+                    .push(HandRec::new(bytes, item, index, ctx, lexed, n));
+                continue;
+            }
+            if let Some(header) = ctx.foreign {
+                let (lexed, n) = unlexed(&g.lists, foreign(header));
                 g.hands
                     .push(HandRec::new(bytes, item, index, ctx, lexed, n));
                 continue;
