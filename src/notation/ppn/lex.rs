@@ -385,6 +385,28 @@ fn value_stop(r: &[u8], p: usize) -> Option<usize> {
     memchr3(b'"', b'\\', b'\n', &r[q..]).map(|j| q + j)
 }
 
+/// For P006: Portable Preferans Notation, a notation of another game also
+/// called PPN (and also in `.ppn` files), writes its values unquoted; its
+/// required tags and its deal lines (`[1 312 ...]`) are named here.
+fn preferans_hint(name: &[u8]) -> &'static str {
+    let required = matches!(
+        name,
+        b"Bula"
+            | b"Refe"
+            | b"Player1"
+            | b"Player2"
+            | b"Player3"
+            | b"Result1"
+            | b"Result2"
+            | b"Result3"
+    );
+    if required || (!name.is_empty() && name.iter().all(u8::is_ascii_digit)) {
+        " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)"
+    } else {
+        ""
+    }
+}
+
 const TOO_MANY: &str = "P010";
 const UNTERMINATED_COMMENT: &str = "P003";
 
@@ -739,9 +761,10 @@ impl<'a> Lexer<'a, '_> {
                 self.i,
                 "P006",
                 format!(
-                    "expected '\"' to open the value of tag {}, found {}",
+                    "expected '\"' to open the value of tag {}, found {}{}",
                     name_str(),
-                    found(r, self.i)
+                    found(r, self.i),
+                    preferans_hint(name)
                 ),
             ));
         }
@@ -1087,6 +1110,18 @@ mod tests {
             )
         );
         assert_eq!(error_of(b"[ \"x\"]").1, "P005");
+        // Portable Preferans Notation (values unquoted) is named.
+        let preferans = " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)";
+        for (text, at) in [
+            (&b"[Bula 60]"[..], 6),
+            (b"[Player3 Cid]", 9),
+            (b"[1 312 1BDH]", 3),
+        ] {
+            let (msg, code, col) = error_of(text);
+            assert_eq!((code, col), ("P006", at));
+            assert!(msg.ends_with(preferans), "{msg}");
+        }
+        assert!(!error_of(b"[Player5 x]").0.ends_with(preferans));
         assert_eq!(
             error_of(b"[Event x]"),
             (
