@@ -171,6 +171,14 @@ fn foreign(header: &[u8]) -> Diag {
     )
 }
 
+/// Whether a record holds comments and nothing else (a block that is not a
+/// record in any notation of the family).
+fn comments_only(bytes: &[u8]) -> bool {
+    let mut lists = lex::Lists::default();
+    let l = lex::lex(bytes, &mut lists);
+    l.error.is_none() && l.tags.is_empty()
+}
+
 /// P035 for a hand that starts without a blank line after the hand before.
 fn no_blank_line(lists: &lex::Lists<'_>, lexed: &lex::Lexed) -> Diag {
     let tags = &lists.tags[lexed.tags.start as usize..lexed.tags.end as usize];
@@ -392,7 +400,9 @@ impl Notation for Ppn {
                     .push(HandRec::new(bytes, item, index, ctx, lexed, n));
                 continue;
             }
-            if let Some(header) = ctx.foreign {
+            if let Some(header) = ctx.foreign
+                && !comments_only(bytes)
+            {
                 let (lexed, n) = unlexed(&g.lists, foreign(header));
                 g.hands
                     .push(HandRec::new(bytes, item, index, ctx, lexed, n));
