@@ -385,25 +385,23 @@ impl Notation for Ppn {
             let end = ((item.end - base) as usize).min(input.len());
             let bytes = &input[start..end];
             let len = item.end - item.start;
-            if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
+            // Records quarantined without being parsed.
+            let unparsed = if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
                 // Bounded memory: a record this large is not lexed at all.
-                let e = Diag::error(
+                Some(Diag::error(
                     0,
                     "P009",
                     format!(
                         "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
                         len, MAX_RECORD_BYTES
                     ),
-                );
+                ))
+            } else {
+                // Another notation's record (not a block of comments alone).
+                ctx.foreign.filter(|_| !comments_only(bytes)).map(foreign)
+            };
+            if let Some(e) = unparsed {
                 let (lexed, n) = unlexed(&g.lists, e);
-                g.hands
-                    .push(HandRec::new(bytes, item, index, ctx, lexed, n));
-                continue;
-            }
-            if let Some(header) = ctx.foreign
-                && !comments_only(bytes)
-            {
-                let (lexed, n) = unlexed(&g.lists, foreign(header));
                 g.hands
                     .push(HandRec::new(bytes, item, index, ctx, lexed, n));
                 continue;
