@@ -16,12 +16,12 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn archive() -> Vec<u8> {
     let mut v = Vec::with_capacity(17 << 20);
-    let opts = deckhand::generate::GenOptions {
+    let opts = deckhand::notation::ppn::generate::GenOptions {
         hands: 18_000,
         seed: 1,
         ..Default::default()
     };
-    deckhand::generate::generate(&opts, &mut v).unwrap();
+    deckhand::notation::ppn::generate::generate(&opts, &mut v).unwrap();
     v
 }
 
@@ -39,7 +39,7 @@ fn benches(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(input.len() as u64));
     g.sample_size(10);
     g.bench_function("split", |b| {
-        b.iter(|| deckhand::split::split_all(&input, 0).len())
+        b.iter(|| deckhand::notation::tagpair::split::split_all(&input, 0).len())
     });
     g.bench_function("parse_without_rules/threads=1", |b| {
         let o = Options {

@@ -5,16 +5,14 @@
 //! [`columns`], and [`sink`] writes them as Parquet datasets.
 
 pub mod check;
+#[macro_use]
 pub mod columns;
 pub mod error;
-pub mod export;
-pub mod generate;
+pub mod games;
 pub mod notation;
-pub mod pinochle;
 pub mod pipeline;
 pub mod sigbus;
 pub mod sink;
 pub mod source;
-pub mod split;
 
 pub use error::Error;

@@ -59,8 +59,8 @@ use cli::{
     Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExportArgs, GenerateArgs,
     OnErrorArg, RulesArgs,
 };
+use deckhand::games::pinochle::rules::Profile;
 use deckhand::notation::ppn::RulesConfig;
-use deckhand::pinochle::rules::Profile;
 
 /// Prints a line on standard output. A reader that has gone away (`deckhand
 /// check FILE | head`) ends the run quietly with status 0, as it ends other
@@ -139,7 +139,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let runs = a.runs.max(1);
     // One untimed split first (as criterion warms up): the first pass over a
     // mapped file otherwise measures page faults and a cold heap, not the splitter.
-    std::hint::black_box(deckhand::split::split_all(bytes, 0));
+    std::hint::black_box(deckhand::notation::tagpair::split::split_all(bytes, 0));
     let best = |f: &mut dyn FnMut() -> anyhow::Result<u64>| -> anyhow::Result<(f64, u64)> {
         let mut best = f64::MAX;
         let mut n = 0;
@@ -158,9 +158,9 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         "hands/s"
     );
     let (secs, records) = best(&mut || {
-        Ok(deckhand::split::split_all(bytes, 0)
+        Ok(deckhand::notation::tagpair::split::split_all(bytes, 0)
             .iter()
-            .filter(|i| i.kind == deckhand::split::ItemKind::Record)
+            .filter(|i| i.kind == deckhand::notation::tagpair::split::ItemKind::Record)
             .count() as u64)
     })?;
     outln!(
@@ -238,7 +238,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
-        deckhand::export::export(&inputs, &opts, &mut w)?
+        deckhand::notation::ppn::export::export(&inputs, &opts, &mut w)?
     } else {
         // Written under a temporary name and renamed when complete, except
         // into what is not a regular file (`-o /dev/null`, a FIFO), which is
@@ -254,7 +254,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             .open(path)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let r = deckhand::export::export(&inputs, &opts, &mut w);
+        let r = deckhand::notation::ppn::export::export(&inputs, &opts, &mut w);
         drop(w);
         match (r, &tmp) {
             (Ok(r), Some(tmp)) => {
@@ -341,7 +341,7 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
-    use deckhand::generate::{GenOptions, generate, write::Style};
+    use deckhand::notation::ppn::generate::{GenOptions, generate, write::Style};
     let opts = GenOptions {
         hands: a.hands,
         seed: a.seed,

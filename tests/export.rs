@@ -3,7 +3,7 @@
 
 mod common;
 
-use deckhand::generate::{GenOptions, generate, write::Style};
+use deckhand::notation::ppn::generate::{GenOptions, generate, write::Style};
 use deckhand::pipeline::Options;
 
 fn export_bytes(input: &[u8]) -> String {
@@ -21,7 +21,7 @@ fn export_with(input: &[u8], opts: &Options) -> String {
     let p = dir.path().join("in.ppn");
     std::fs::write(&p, input).unwrap();
     let mut out = Vec::new();
-    deckhand::export::export(&[p], opts, &mut out).unwrap();
+    deckhand::notation::ppn::export::export(&[p], opts, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -321,12 +321,16 @@ fn files_exported_together_are_each_file_exported_alone() {
     // copied unchanged (it must not be copied into the file before too).
     let dir = tempfile::tempdir().unwrap();
     let clean = dir.path().join("clean.ppn");
-    let gen_opts = deckhand::generate::GenOptions {
+    let gen_opts = deckhand::notation::ppn::generate::GenOptions {
         hands: 2,
         seed: 3,
         ..Default::default()
     };
-    deckhand::generate::generate(&gen_opts, &mut std::fs::File::create(&clean).unwrap()).unwrap();
+    deckhand::notation::ppn::generate::generate(
+        &gen_opts,
+        &mut std::fs::File::create(&clean).unwrap(),
+    )
+    .unwrap();
     let broken = dir.path().join("broken_first.ppn");
     std::fs::write(&broken, "[Event \"broken\n\n[Event \"fine\"]\n").unwrap();
     inputs.insert(0, clean);
@@ -341,7 +345,7 @@ fn files_exported_together_are_each_file_exported_alone() {
         };
         let export = |inputs: &[std::path::PathBuf]| {
             let mut out = Vec::new();
-            deckhand::export::export(inputs, &opts, &mut out).unwrap();
+            deckhand::notation::ppn::export::export(inputs, &opts, &mut out).unwrap();
             String::from_utf8(out).unwrap()
         };
         let bare = export(&[]);

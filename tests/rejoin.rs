@@ -4,9 +4,9 @@
 //! by a blank line parse back to the same rows too.
 
 use arrow_array::RecordBatch;
-use deckhand::generate::write::Style;
+use deckhand::notation::ppn::generate::write::Style;
+use deckhand::notation::tagpair::split::{ItemKind, split_all};
 use deckhand::pipeline::{Options, parse_bytes};
-use deckhand::split::{ItemKind, split_all};
 use proptest::prelude::*;
 
 /// Generated hands (EXPORT, with comments and segmental tags), one string each.
@@ -18,7 +18,7 @@ fn hands() -> &'static [String] {
 /// 24 generated hands of `style` (with comments and segmental tags), a
 /// `malformed` fraction of them broken, one string each.
 fn generated(style: Style, malformed: f64) -> Vec<String> {
-    let opts = deckhand::generate::GenOptions {
+    let opts = deckhand::notation::ppn::generate::GenOptions {
         hands: 24,
         seed: 21,
         style: Style {
@@ -30,7 +30,7 @@ fn generated(style: Style, malformed: f64) -> Vec<String> {
         ..Default::default()
     };
     let mut text = Vec::new();
-    deckhand::generate::generate(&opts, &mut text).unwrap();
+    deckhand::notation::ppn::generate::generate(&opts, &mut text).unwrap();
     split_all(&text, 0)
         .into_iter()
         .filter(|it| it.kind == ItemKind::Record)
@@ -225,7 +225,7 @@ fn is_malformed(hand: &str) -> bool {
 
 #[test]
 fn a_file_without_blank_lines_is_read_in_records_of_about_a_mebibyte() {
-    use deckhand::split::CUT_BYTES;
+    use deckhand::notation::tagpair::split::CUT_BYTES;
     // Some 2.5 MiB of hands of each style, none after a blank line: the
     // splitter cuts the record before a hand's first tag past each MiB
     // (mapped and streamed alike: `tests/hostile.rs`), and the rows are

@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
             ..Options::default()
         };
         let mut out = Vec::new();
-        deckhand::export::export(inputs, &opts, &mut out).expect("content never makes export fail");
+        deckhand::notation::ppn::export::export(inputs, &opts, &mut out).expect("content never makes export fail");
         out
     };
     let bare = export(&[]);

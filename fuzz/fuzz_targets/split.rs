@@ -5,7 +5,7 @@
 //! few bytes here, not a MiB).
 #![no_main]
 
-use deckhand::split::{
+use deckhand::notation::tagpair::split::{
     BOM, Item, Scanner, split_all, split_all_by_bytes, split_all_by_bytes_cutting_after,
 };
 use libfuzzer_sys::fuzz_target;

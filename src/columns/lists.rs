@@ -14,8 +14,8 @@ use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 
 use super::strings::Strings;
-use crate::pinochle::rules::meld::MeldItem;
-use crate::pinochle::{Card, card};
+use crate::games::pinochle::rules::meld::MeldItem;
+use crate::games::pinochle::{Card, card};
 
 /// List offsets (into the items) and validity.
 #[derive(Debug)]
@@ -384,7 +384,7 @@ mod tests {
     /// Appends a meld breakdown, or null.
     fn append_melds(
         b: &mut ListBuilder<StructBuilder>,
-        items: Option<&[crate::pinochle::rules::meld::MeldItem]>,
+        items: Option<&[crate::games::pinochle::rules::meld::MeldItem]>,
     ) {
         let Some(items) = items else {
             b.append(false);
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn melds_same_array_as_arrows_builder() {
-        use crate::pinochle::rules::meld::MeldKind;
+        use crate::games::pinochle::rules::meld::MeldKind;
         let a = MeldItem {
             kind: MeldKind::Run,
             count: 1,
@@ -473,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_copy_is_its_source_until_a_row_differs_then_the_same_as_built() {
-        use crate::pinochle::card::{Rank, Suit};
+        use crate::games::pinochle::card::{Rank, Suit};
         let c = |suit, rank| Card { suit, rank };
         let x = vec![c(Suit::C, Rank::A), c(Suit::H, Rank::Nine)];
         let y = vec![c(Suit::H, Rank::Nine), c(Suit::C, Rank::A)];
@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn cards_by_name_same_array_as_arrows_builder() {
-        use crate::pinochle::card::{Rank, Suit};
+        use crate::games::pinochle::card::{Rank, Suit};
         let c = |suit, rank| Card { suit, rank };
         let hand = [
             c(Suit::C, Rank::A),

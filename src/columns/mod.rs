@@ -4,7 +4,6 @@
 pub mod table;
 pub mod errors;
 pub mod lists;
-pub mod pinochle;
 pub mod prims;
 pub mod render;
 pub mod size;

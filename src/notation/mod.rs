@@ -2,9 +2,10 @@
 //! into the rows of its tables, behind the [`Notation`] trait.
 
 pub mod ppn;
+pub mod tagpair;
 
 use crate::columns::Tables;
-use crate::split::Item;
+use crate::notation::tagpair::split::Item;
 
 /// What the pipeline knows of the file a record comes from.
 #[derive(Clone, Debug)]

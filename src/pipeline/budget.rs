@@ -10,7 +10,7 @@
 //! number of input bytes for it. Where windows are cut does not change the
 //! tables (the writer cuts runs and row groups by rows alone).
 
-use crate::split::Item;
+use crate::notation::tagpair::split::Item;
 
 use super::Options;
 
@@ -73,7 +73,7 @@ pub(super) fn cut_by<T>(xs: &[T], item: impl Fn(&T) -> &Item, limit: Option<u64>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::ItemKind;
+    use crate::notation::tagpair::split::ItemKind;
 
     fn items(spans: &[(u64, u64)]) -> Vec<Item> {
         spans

@@ -19,9 +19,11 @@ use super::window::{
 use super::{Consumer, FileSummary, Options};
 use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
+use crate::notation::tagpair::split::{
+    self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner,
+};
 use crate::notation::{FileInfo, Notation};
 use crate::source::Stream;
-use crate::split::{self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner};
 
 /// A reader that can say how far into its raw input it is (for progress).
 pub trait Pull: Read {

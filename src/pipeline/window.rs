@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use super::{Consumer, FileSummary, OnError, Options};
 use crate::Error;
 use crate::columns::Tables;
+use crate::notation::tagpair::split::Item;
 use crate::notation::{FileInfo, Notation, PartEnd};
-use crate::split::Item;
 
 /// The records of a window, with their indexes and contexts.
 pub(super) type Records<'a, N> = Vec<(Item, u64, <N as Notation>::Context<'a>)>;

@@ -26,13 +26,13 @@ pub fn fixtures_in(dir: &str) -> Vec<PathBuf> {
 
 /// `hands` generated hands of seed `seed` with the generator's defaults.
 pub fn generated(hands: u64, seed: u64) -> Vec<u8> {
-    let opts = deckhand::generate::GenOptions {
+    let opts = deckhand::notation::ppn::generate::GenOptions {
         hands,
         seed,
         ..Default::default()
     };
     let mut out = Vec::new();
-    deckhand::generate::generate(&opts, &mut out).unwrap();
+    deckhand::notation::ppn::generate::generate(&opts, &mut out).unwrap();
     out
 }
 

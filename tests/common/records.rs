@@ -8,16 +8,16 @@ use arrow_array::cast::AsArray;
 /// The records the splitter finds in `bytes` read as the pipeline reads
 /// them: lone CRs as line ends, after a UTF-8 byte-order mark.
 pub fn split_records(bytes: &[u8]) -> u64 {
-    let translated = deckhand::split::lone_cr_as_lf(bytes);
+    let translated = deckhand::notation::tagpair::split::lone_cr_as_lf(bytes);
     let bytes = translated.as_deref().unwrap_or(bytes);
     let start = if bytes.starts_with(b"\xEF\xBB\xBF") {
         3
     } else {
         0
     };
-    deckhand::split::split_all(bytes, start)
+    deckhand::notation::tagpair::split::split_all(bytes, start)
         .iter()
-        .filter(|i| i.kind == deckhand::split::ItemKind::Record)
+        .filter(|i| i.kind == deckhand::notation::tagpair::split::ItemKind::Record)
         .count() as u64
 }
 

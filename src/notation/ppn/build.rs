@@ -15,13 +15,13 @@ use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
 use crate::columns::errors::{ErrorsBuilder, RecordRef};
 use crate::columns::lists::{CardCopy, CardList};
-use crate::columns::pinochle::*;
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
+use crate::games::pinochle::rules::hand::{Derived, PLAYERS};
+use crate::games::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
+use crate::games::pinochle::tables::*;
+use crate::games::pinochle::{Card, Rank, Seat, Suit};
 use crate::notation::FileInfo;
-use crate::pinochle::rules::hand::{Derived, PLAYERS};
-use crate::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
-use crate::pinochle::{Card, Rank, Seat, Suit};
 use compute::{
     AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, Scratch, TrickParse,
 };

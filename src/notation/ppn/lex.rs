@@ -9,7 +9,7 @@ use memchr::{memchr, memchr3};
 
 use super::values::parse_u32;
 use crate::error::Diag;
-use crate::split::{is_name, is_ws};
+use crate::notation::tagpair::split::{is_name, is_ws};
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -488,7 +488,9 @@ impl<'a> Lexer<'a, '_> {
                 b'%' if i == self.line_start => {
                     self.i = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
                 }
-                0xEF if i == self.line_start && r[i..].starts_with(crate::split::BOM) => {
+                0xEF if i == self.line_start
+                    && r[i..].starts_with(crate::notation::tagpair::split::BOM) =>
+                {
                     // A byte-order mark at the start of a line (files joined
                     // into one keep theirs) is skipped, as the splitter does.
                     self.i = i + 3;

@@ -5,6 +5,8 @@
 //! and `##`; [`build`] (parallel) gives values their meaning and fills the tables.
 
 pub mod build;
+pub mod export;
+pub mod generate;
 pub mod inherit;
 pub mod lex;
 pub mod values;
@@ -13,10 +15,10 @@ use std::ops::Range;
 
 use crate::columns::Tables;
 use crate::columns::errors::ErrorsBuilder;
-use crate::columns::pinochle::*;
 use crate::error::{Diag, Error};
+use crate::games::pinochle::tables::*;
+use crate::notation::tagpair::split::Item;
 use crate::notation::{Notation, Part, PartEnd};
-use crate::split::Item;
 
 /// What the file headers say at a given record.
 #[derive(Clone, Copy, Debug, Default)]
@@ -123,7 +125,7 @@ fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, 
         let to = next.map_or(bytes.len(), |k| {
             from + bytes[from..k]
                 .iter()
-                .rposition(|&b| !crate::split::is_ws(b))
+                .rposition(|&b| !crate::notation::tagpair::split::is_ws(b))
                 .map_or(0, |p| p + 1)
         });
         if from > 0 || item.joined {
@@ -228,7 +230,7 @@ pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
 }
 
 /// Records larger than this are quarantined without being parsed (P009).
-pub use crate::split::MAX_RECORD_BYTES;
+pub use crate::notation::tagpair::split::MAX_RECORD_BYTES;
 /// Records with more tag pairs, section tokens or comments are quarantined
 /// unbuilt (P010).
 pub use lex::MAX_RECORD_ITEMS;
@@ -241,8 +243,8 @@ pub use lex::MAX_RECORD_ITEMS;
 pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
     let mut lists = lex::Lists::default();
     let (mut records, mut tokens) = (0, 0);
-    for item in crate::split::split_all(bytes, 0) {
-        if item.kind != crate::split::ItemKind::Record {
+    for item in crate::notation::tagpair::split::split_all(bytes, 0) {
+        if item.kind != crate::notation::tagpair::split::ItemKind::Record {
             continue;
         }
         let mut r = &bytes[item.start as usize..item.end as usize];
@@ -463,7 +465,7 @@ impl Ppn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::ItemKind;
+    use crate::notation::tagpair::split::ItemKind;
 
     #[test]
     fn the_hands_of_a_record_start_at_its_first_hands_leading_tags() {

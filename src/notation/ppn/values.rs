@@ -1,8 +1,8 @@
 //! Readers for PPN tag values. Each returns `None` (or an error string) when
 //! the text does not have the expected shape; callers keep the text aside.
 
-use crate::pinochle::card::{DotError, parse_dot_hand};
-use crate::pinochle::{Card, Rank, Seat, Suit};
+use crate::games::pinochle::card::{DotError, parse_dot_hand};
+use crate::games::pinochle::{Card, Rank, Seat, Suit};
 use smallvec::SmallVec;
 
 /// `*` (terminated), `?` (unknown) and the empty string stand for no value.

@@ -5,11 +5,11 @@
 
 use super::compute::{AuctionParse, PlayParse, Scratch};
 use super::{Hand, K};
-use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::auction::{AuctionIssue, auction_issues};
-use crate::pinochle::rules::hand::Derived;
-use crate::pinochle::rules::meld::counts;
-use crate::pinochle::{Card, Rank, Suit};
+use crate::games::pinochle::rules::Profile;
+use crate::games::pinochle::rules::auction::{AuctionIssue, auction_issues};
+use crate::games::pinochle::rules::hand::Derived;
+use crate::games::pinochle::rules::meld::counts;
+use crate::games::pinochle::{Card, Rank, Suit};
 
 impl<'a> Hand<'_, 'a> {
     /// P063: the Trump tag against the declarer's cards: only a declarer

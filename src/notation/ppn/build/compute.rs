@@ -7,16 +7,16 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::{Hand, K, text};
-use crate::columns::pinochle::HandsBuilder;
 use crate::columns::table::append_i32s;
-use crate::notation::ppn::values::{self, HandEntry};
-use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::auction::{AuctionIssue, Call, SeatCall};
-use crate::pinochle::rules::hand::{
+use crate::games::pinochle::rules::Profile;
+use crate::games::pinochle::rules::auction::{AuctionIssue, Call, SeatCall};
+use crate::games::pinochle::rules::hand::{
     Derived, Issue, PLAYERS, Stated, TEAMS, TrickResult, derive_into,
 };
-use crate::pinochle::rules::trick::{Violation, winner};
-use crate::pinochle::{Card, Seat, Suit};
+use crate::games::pinochle::rules::trick::{Violation, winner};
+use crate::games::pinochle::tables::HandsBuilder;
+use crate::games::pinochle::{Card, Seat, Suit};
+use crate::notation::ppn::values::{self, HandEntry};
 
 /// Which rules to apply, chosen per hand.
 #[derive(Clone, Debug)]
@@ -546,7 +546,7 @@ impl<'a> Hand<'_, 'a> {
         &mut self,
         k: usize,
         t: &TrickParse,
-        c: &crate::pinochle::rules::hand::TrickResult,
+        c: &crate::games::pinochle::rules::hand::TrickResult,
     ) {
         let at = t.ann_at.unwrap_or(0) as usize;
         if let (Some(a), Some(w)) = (t.winner, c.winner)

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use rayon::prelude::*;
 
-use crate::pinochle::rules::Profile;
+use crate::games::pinochle::rules::Profile;
 use game::play_hand;
 use rng::Rng;
 use write::{GameInfo, Style};

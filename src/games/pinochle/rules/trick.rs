@@ -2,7 +2,7 @@
 
 use super::meld::{Counts, counts};
 use super::profile::Profile;
-use crate::pinochle::{Card, Rank, Suit};
+use crate::games::pinochle::{Card, Rank, Suit};
 
 /// Whether `challenger` beats the card currently winning, `best`.
 /// Of two identical cards the one played first wins, so equal does not beat.

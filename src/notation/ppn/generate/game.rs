@@ -4,11 +4,11 @@
 //! plain strategy. Every value comes from the rules engine.
 
 use super::rng::Rng;
-use crate::pinochle::rules::Profile;
-use crate::pinochle::rules::meld::{counts, has_marriage, meld, meld_cards};
-use crate::pinochle::rules::score::{HandFacts, HandScore, PerTeam, score};
-use crate::pinochle::rules::trick::{beats, check_held, holding, points, winner};
-use crate::pinochle::{Card, Rank, Suit};
+use crate::games::pinochle::rules::Profile;
+use crate::games::pinochle::rules::meld::{counts, has_marriage, meld, meld_cards};
+use crate::games::pinochle::rules::score::{HandFacts, HandScore, PerTeam, score};
+use crate::games::pinochle::rules::trick::{beats, check_held, holding, points, winner};
+use crate::games::pinochle::{Card, Rank, Suit};
 
 pub const SEATS: usize = 4;
 
@@ -257,7 +257,7 @@ pub fn play_hand(dealer: usize, p: &Profile, rng: &mut Rng, stop_at: Option<usiz
         stop: None,
         score: None,
     };
-    if crate::pinochle::rules::score::unplayed_outcome(&facts, p).is_some() {
+    if crate::games::pinochle::rules::score::unplayed_outcome(&facts, p).is_some() {
         hand.score = score(&facts, p);
         return hand;
     }
@@ -305,7 +305,7 @@ pub fn play_hand(dealer: usize, p: &Profile, rng: &mut Rng, stop_at: Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pinochle::rules::hand::{Stated, derive};
+    use crate::games::pinochle::rules::hand::{Stated, derive};
 
     #[test]
     fn hands_are_legal_and_add_up() {

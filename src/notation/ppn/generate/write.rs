@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::game::{Call, SEATS, SimHand};
 use super::rng::Rng;
-use crate::pinochle::Card;
+use crate::games::pinochle::Card;
 
 const SEAT: [&str; 4] = ["N", "E", "S", "W"];
 
@@ -14,7 +14,10 @@ pub fn dot(cards: &[Card]) -> String {
     let mut sorted = cards.to_vec();
     sorted.sort();
     let mut s = String::with_capacity(24);
-    for (i, suit) in crate::pinochle::Suit::DOT_ORDER.into_iter().enumerate() {
+    for (i, suit) in crate::games::pinochle::Suit::DOT_ORDER
+        .into_iter()
+        .enumerate()
+    {
         if i > 0 {
             s.push('.');
         }

@@ -13,7 +13,7 @@ use super::score::{HandFacts, HandScore, PerTeam, score, unplayed_outcome};
 use super::trick::{
     Holding, Violation, beats, check_held, check_held_after_unknown, holding_of_counts, is_counter,
 };
-use crate::pinochle::{Card, Rank, Suit};
+use crate::games::pinochle::{Card, Rank, Suit};
 
 pub const PLAYERS: usize = 4;
 pub const TEAMS: usize = 2;
@@ -491,9 +491,9 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pinochle::card::parse_dot_hand;
-    use crate::pinochle::rules::auction::Call;
-    use crate::pinochle::rules::trick::{check_play, points, winner};
+    use crate::games::pinochle::card::parse_dot_hand;
+    use crate::games::pinochle::rules::auction::Call;
+    use crate::games::pinochle::rules::trick::{check_play, points, winner};
     use proptest::prelude::*;
 
     /// The tricks and the play's issues (cards not held, plays against the

@@ -6,6 +6,7 @@
 pub mod card;
 pub mod rules;
 pub mod seat;
+pub mod tables;
 
 pub use card::{Card, Rank, Suit};
 pub use seat::Seat;

@@ -8,7 +8,7 @@
 //! is scored as 4).
 
 use super::profile::{Melds, SetPoints};
-use crate::pinochle::{Card, Rank, Suit};
+use crate::games::pinochle::{Card, Rank, Suit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeldKind {
@@ -222,7 +222,7 @@ pub fn has_marriage_in(c: &Counts) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pinochle::card::parse_dot_hand;
+    use crate::games::pinochle::card::parse_dot_hand;
 
     fn hand(dot: &str) -> Vec<Card> {
         let mut v = Vec::new();

@@ -21,9 +21,9 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::Error;
+use crate::games::pinochle::rules::meld::meld_cards;
+use crate::games::pinochle::{Card, Seat, Suit};
 use crate::notation::ppn::values::civil_from_days;
-use crate::pinochle::rules::meld::meld_cards;
-use crate::pinochle::{Card, Seat, Suit};
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 
 /// Typed access to one batch's columns by name (looked up in a map made
@@ -443,7 +443,7 @@ fn render_hand(
     out: &mut String,
 ) {
     let players = h.i32("players", i).unwrap_or(4) as usize;
-    let seat_set = crate::pinochle::seat::seats_for(players).unwrap_or(&[]);
+    let seat_set = crate::games::pinochle::seat::seats_for(players).unwrap_or(&[]);
     let seat_pos = |name: &str| {
         Seat::parse(name.as_bytes()).and_then(|x| seat_set.iter().position(|&y| y == x))
     };

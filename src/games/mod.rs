@@ -1,0 +1,4 @@
+//! One module per game: its cards, seats, rules and tables. No text: the
+//! notations (`crate::notation`) read and write it.
+
+pub mod pinochle;
