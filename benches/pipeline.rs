@@ -5,9 +5,12 @@
 //! bytes of that input.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use deckhand::notation::ppn::Ppn;
+use deckhand::notation::ppn::TABLES;
+use deckhand::notation::registry::Settings;
 use deckhand::pipeline::{Options, parse_bytes};
-use deckhand::sink::parquet::{Codec, SinkOptions, TableSink, writer_properties};
+use deckhand::sink::parquet::{
+    Codec, SinkOptions, TableSink, TableSpec, Writer, writer_properties,
+};
 use parquet::arrow::ArrowWriter;
 use rayon::prelude::*;
 
@@ -43,7 +46,7 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("parse_without_rules/threads=1", |b| {
         let o = Options {
-            rules: deckhand::notation::ppn::RulesConfig {
+            settings: Settings {
                 compute: false,
                 ..Default::default()
             },
@@ -52,7 +55,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut rows = 0usize;
             parse_bytes(&input, "bench.ppn", &o, &mut |t| {
-                rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
+                rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
                 Ok(())
             })
             .unwrap();
@@ -64,7 +67,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let mut rows = 0usize;
                 parse_bytes(&input, "bench.ppn", &opts(threads), &mut |t| {
-                    rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
+                    rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
                     Ok(())
                 })
                 .unwrap();
@@ -75,18 +78,20 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let sink = SinkOptions {
                     codec: Codec::Zstd,
+                    writer: Writer::Arrow,
                     row_group_rows: 1 << 20,
                     metadata: Vec::new(),
                 };
-                let mut writers: Vec<ArrowWriter<Vec<u8>>> = Ppn::schemas()
-                    .into_iter()
-                    .map(|(t, s)| {
-                        let props = writer_properties(t, &s, &sink);
-                        ArrowWriter::try_new(Vec::new(), s, Some(props)).unwrap()
+                let mut writers: Vec<ArrowWriter<Vec<u8>>> = TABLES
+                    .iter()
+                    .map(|t| {
+                        let spec = TableSpec::of(t);
+                        let props = writer_properties(&spec, &sink);
+                        ArrowWriter::try_new(Vec::new(), spec.schema, Some(props)).unwrap()
                     })
                     .collect();
                 parse_bytes(&input, "bench.ppn", &opts(threads), &mut |t| {
-                    for (w, batches) in writers.iter_mut().zip(t) {
+                    for (w, (_, batches)) in writers.iter_mut().zip(t) {
                         for b in batches {
                             w.write(&b).unwrap();
                         }
@@ -107,7 +112,7 @@ fn benches(c: &mut Criterion) {
     let mut tables: Vec<Vec<arrow_array::RecordBatch>> = Vec::new();
     parse_bytes(&input, "bench.ppn", &opts(2), &mut |t| {
         tables.resize_with(t.len(), Vec::new);
-        for (all, batches) in tables.iter_mut().zip(t) {
+        for (all, (_, batches)) in tables.iter_mut().zip(t) {
             all.extend(batches);
         }
         Ok(())
@@ -122,13 +127,14 @@ fn benches(c: &mut Criterion) {
             let out = tempfile::tempdir().unwrap();
             let sink = SinkOptions {
                 codec: Codec::Zstd,
+                writer: Writer::Fast,
                 row_group_rows: 1 << 20,
                 metadata: Vec::new(),
             };
             b.iter(|| {
-                let sinks: Vec<TableSink> = Ppn::schemas()
-                    .into_iter()
-                    .map(|(t, s)| TableSink::create(out.path(), t, s, &sink).unwrap())
+                let sinks: Vec<TableSink> = TABLES
+                    .iter()
+                    .map(|t| TableSink::create(out.path(), &TableSpec::of(t), &sink).unwrap())
                     .collect();
                 pool.install(|| {
                     sinks
@@ -157,7 +163,7 @@ fn benches(c: &mut Criterion) {
         g.bench_function(name, |b| {
             let o = Options {
                 force: true,
-                rules: deckhand::notation::ppn::RulesConfig {
+                settings: Settings {
                     compute: rules,
                     ..Default::default()
                 },
@@ -168,7 +174,7 @@ fn benches(c: &mut Criterion) {
                 deckhand::pipeline::convert(std::slice::from_ref(&path), out.path(), &o)
                     .unwrap()
                     .total()
-                    .hands
+                    .converted
             })
         });
     }

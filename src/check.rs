@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::UInt64Type;
+use arrow_array::types::Int64Type;
 
 use crate::Error;
-use crate::notation::ppn::Ppn;
+use crate::columns::errors::ERRORS;
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 
 #[derive(Debug, Default)]
@@ -25,10 +25,9 @@ pub fn check(
     infos: bool,
     print: &mut dyn FnMut(String),
 ) -> Result<CheckReport, Error> {
-    // The errors table is the last of the notation's tables.
-    let errors_index = Ppn::schemas().len() - 1;
-    let files = parse_inputs(inputs, opts, &mut |_, tables| {
-        for b in &tables[errors_index] {
+    let files = parse_inputs(inputs, opts, None, &mut |_, tables| {
+        let errors = tables.iter().filter(|t| *t.0 == *ERRORS);
+        for b in errors.flat_map(|t| &t.1) {
             let s = |n: &str| {
                 b.column_by_name(n)
                     .expect("errors column")
@@ -38,11 +37,11 @@ pub fn check(
             let u = |n: &str| {
                 b.column_by_name(n)
                     .expect("errors column")
-                    .as_primitive::<UInt64Type>()
+                    .as_primitive::<Int64Type>()
                     .clone()
             };
             let (file, sev, code, msg) = (s("source_file"), s("severity"), s("code"), s("message"));
-            let (line, col) = (u("line"), u("column"));
+            let (line, col) = (u("line"), u("col"));
             for i in 0..b.num_rows() {
                 if sev.value(i) == "info" && !infos {
                     continue;

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(
     name = "deckhand",
     version,
-    about = "Convert card-game hand records (PPN) to Apache Parquet"
+    about = "Convert card-game hand records (PPN; PBN, RBN, Preferans PPN and PHH recognized) to Apache Parquet"
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -17,9 +17,10 @@ pub struct Args {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Convert PPN files or directories of them into a Parquet dataset directory.
+    /// Convert files or directories of them into a Parquet dataset directory
+    /// (OUT/<game>/<table>/, OUT/errors/).
     Convert(ConvertArgs),
-    /// Validate PPN files against the notation and the rules; print diagnostics.
+    /// Validate files against their notation and the rules; print diagnostics.
     Check(CheckArgs),
     /// Write a deterministic archive of legal games (for tests and benchmarks).
     Generate(GenerateArgs),
@@ -29,6 +30,28 @@ pub enum Command {
     /// Measure parsing throughput (split only, and parse into Arrow batches
     /// without writing) on a file.
     Bench(BenchArgs),
+    /// Print every table and column of the dataset (of one game, or all)
+    /// with its Arrow type and meaning, as Markdown.
+    Schema(SchemaArgs),
+    /// Explain a diagnostic code of the errors table (P004, D001, ...).
+    Explain(ExplainArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SchemaArgs {
+    /// A game (pinochle, bridge, preferans, poker); all of them if left out.
+    pub game: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// The code; `all` lists every code.
+    #[arg(required_unless_present = "markdown")]
+    pub code: Option<String>,
+
+    /// Print every code with its explanation as Markdown (docs/diagnostics.md).
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -50,7 +73,7 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// Input files, directories (searched recursively for *.ppn), or - for stdin.
+    /// Input files of PPN, directories (searched recursively), or - for stdin.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
 
@@ -80,11 +103,16 @@ pub struct RulesArgs {
     /// Skip the rules engine: no computed columns, no rule warnings.
     #[arg(long, conflicts_with = "rules")]
     pub no_rules: bool,
+
+    /// Read every input as this notation (ppn, pbn, rbn, rbx, preferans-ppn,
+    /// phh) instead of recognizing each by its content and name.
+    #[arg(long, value_name = "NAME")]
+    pub notation: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Input files, directories (searched recursively for *.ppn), or - for stdin.
+    /// Input files, directories (searched recursively for files of a notation), or - for stdin.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
 
@@ -170,11 +198,11 @@ pub struct GenerateArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Input files, directories (searched recursively for *.ppn), or - for stdin.
+    /// Input files, directories (searched recursively for files of a notation), or - for stdin.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
 
-    /// Output dataset directory: one sub-directory per table.
+    /// Output dataset directory: OUT/<game>/<table>/ and OUT/errors/.
     #[arg(short, long)]
     pub output: PathBuf,
 
@@ -185,6 +213,11 @@ pub struct ConvertArgs {
     /// Parquet compression.
     #[arg(long, value_enum, default_value_t = CompressionArg::Zstd)]
     pub compression: CompressionArg,
+
+    /// Which writer encodes the Parquet pages: deckhand's own page builders
+    /// where they pay, or the Arrow writer for every column (the same values).
+    #[arg(long, value_enum, default_value_t = WriterArg::Fast)]
+    pub writer: WriterArg,
 
     /// Maximum rows per Parquet row group (row groups are also cut at 64 MiB).
     #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
@@ -224,6 +257,12 @@ pub enum CompressionArg {
     Snappy,
     Lz4,
     None,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum WriterArg {
+    Fast,
+    Arrow,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]

@@ -208,11 +208,15 @@ pub enum Error {
     )]
     OutputExists(PathBuf),
     #[error(
-        "output {0} exists and is not a directory (convert writes a dataset directory: one sub-directory per table)"
+        "output {0} exists and is not a directory (convert writes a dataset directory: one sub-directory per game and table)"
     )]
     OutputNotDirectory(PathBuf),
     #[error("no input files found in {0}")]
     NoInputs(PathBuf),
+    #[error("{0}")]
+    Settings(String),
+    #[error("{0}: {1}")]
+    WrongNotation(PathBuf, String),
     #[error(
         "{file}:{line}:{column}: error[{code}]: {message} (record {record}; stopping because of --on-error fail)"
     )]

@@ -7,6 +7,8 @@
 pub mod check;
 #[macro_use]
 pub mod columns;
+pub mod diagnostics;
+pub mod docs;
 pub mod error;
 pub mod games;
 pub mod notation;
@@ -14,5 +16,6 @@ pub mod pipeline;
 pub mod sigbus;
 pub mod sink;
 pub mod source;
+pub mod split;
 
 pub use error::Error;

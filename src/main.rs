@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use deckhand::pipeline::{self, OnError, Options};
-use deckhand::sink::parquet::Codec;
+use deckhand::sink::parquet::{Codec, Writer};
 
 mod cli;
 
@@ -56,11 +56,10 @@ fn tune_allocator() {
 }
 
 use cli::{
-    Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExportArgs, GenerateArgs,
-    OnErrorArg, RulesArgs,
+    Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExplainArgs, ExportArgs,
+    GenerateArgs, OnErrorArg, RulesArgs, SchemaArgs, WriterArg,
 };
-use deckhand::games::pinochle::rules::Profile;
-use deckhand::notation::ppn::RulesConfig;
+use deckhand::notation::registry::{Registry, Settings};
 
 /// Prints a line on standard output. A reader that has gone away (`deckhand
 /// check FILE | head`) ends the run quietly with status 0, as it ends other
@@ -128,7 +127,25 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Generate(a) => generate(a),
         Command::Export(a) => export(a),
         Command::Bench(a) => bench(a),
+        Command::Schema(a) => schema(a),
+        Command::Explain(a) => explain(a),
     }
+}
+
+fn schema(a: SchemaArgs) -> anyhow::Result<ExitCode> {
+    let text = deckhand::docs::tables(a.game.as_deref()).map_err(anyhow::Error::msg)?;
+    outln!("{}", text.trim_end());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn explain(a: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let text = match (&a.code, a.markdown) {
+        (_, true) => deckhand::docs::diagnostics(),
+        (Some(code), false) => deckhand::docs::explain(code).map_err(anyhow::Error::msg)?,
+        (None, false) => unreachable!("clap requires a code without --markdown"),
+    };
+    outln!("{}", text.trim_end());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
@@ -155,7 +172,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         "measurement",
         "seconds",
         "MB/s",
-        "hands/s"
+        "records/s"
     );
     let (secs, records) = best(&mut || {
         Ok(deckhand::notation::tagpair::split::split_all(bytes, 0)
@@ -191,13 +208,13 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
                 &a.input.to_string_lossy(),
                 &opts,
                 &mut |tables| {
-                    for b in tables.iter().flatten() {
+                    for b in tables.iter().flat_map(|t| &t.1) {
                         size.add(b)?;
                     }
                     Ok(())
                 },
             )?;
-            Ok(fs.hands)
+            Ok(fs.converted)
         })?;
         outln!(
             "{:<28} {:>9.3} {:>10.1} {:>12.0}",
@@ -275,7 +292,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     if !a.quiet {
         eprintln!(
             "deckhand: exported {} hands from {} file(s); {} records could not be converted and were copied unchanged",
-            t.hands, report.files, t.quarantined
+            t.converted, report.files, t.quarantined
         );
     }
     Ok(if t.quarantined > 0 {
@@ -285,26 +302,28 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn rules_config(a: &RulesArgs) -> anyhow::Result<RulesConfig> {
-    let mut cfg = RulesConfig {
+/// What the notations are told, from the command line; a rules profile
+/// that cannot be read or a notation that does not exist is an error.
+fn settings(a: &RulesArgs) -> anyhow::Result<Settings> {
+    let mut s = Settings {
         compute: !a.no_rules,
-        ..RulesConfig::default()
+        notation: a.notation.clone(),
+        ..Settings::default()
     };
     if let Some(path) = &a.rules {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read rules profile {}: {e}", path.display()))?;
-        let p = Profile::from_toml(&text)
-            .map_err(|e| anyhow::anyhow!("invalid rules profile {}: {e}", path.display()))?;
-        cfg.forced = Some(std::sync::Arc::new(p));
+        s.rules_file = Some((path.clone(), text));
     }
-    Ok(cfg)
+    Registry::new(&s).map_err(anyhow::Error::msg)?;
+    Ok(s)
 }
 
 /// Options for the commands that parse without writing Parquet.
 fn quiet_options(rules: &RulesArgs, threads: Option<usize>) -> anyhow::Result<Options> {
     let mut opts = Options {
         progress: false,
-        rules: rules_config(rules)?,
+        settings: settings(rules)?,
         ..Options::default()
     };
     if let Some(t) = threads {
@@ -323,10 +342,10 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
     })?;
     let t = &report.total;
     outln!(
-        "{} file(s), {} records: {} hands, {} errors (records quarantined), {} warnings, {} infos",
+        "{} file(s), {} records: {} converted, {} errors (records quarantined), {} warnings, {} infos",
         report.files,
         t.records,
-        t.hands,
+        t.converted,
         t.quarantined,
         t.warnings,
         t.infos
@@ -382,7 +401,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn options(a: &ConvertArgs) -> Options {
+fn options(a: &ConvertArgs) -> anyhow::Result<Options> {
     let mut o = Options {
         codec: match a.compression {
             CompressionArg::Zstd => Codec::Zstd,
@@ -397,7 +416,11 @@ fn options(a: &ConvertArgs) -> Options {
         },
         progress: !a.quiet && std::io::stderr().is_terminal(),
         force: a.force,
-        rules: rules_config(&a.rules).unwrap_or_default(),
+        writer: match a.writer {
+            WriterArg::Fast => Writer::Fast,
+            WriterArg::Arrow => Writer::Arrow,
+        },
+        settings: settings(&a.rules)?,
         release_memory: Some(release_memory),
         ..Options::default()
     };
@@ -410,12 +433,11 @@ fn options(a: &ConvertArgs) -> Options {
     if let Some(g) = a.group_size {
         o.group_bytes = g as usize;
     }
-    o
+    Ok(o)
 }
 
 fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
-    rules_config(&a.rules)?;
-    let opts = options(&a);
+    let opts = options(&a)?;
     let inputs = deckhand::source::expand_inputs(&a.inputs)?;
     let summary = pipeline::convert(&inputs, &a.output, &opts)?;
     let t = summary.total();
@@ -431,17 +453,17 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     if !a.quiet {
         let secs = summary.elapsed.as_secs_f64().max(1e-9);
         eprintln!(
-            "deckhand: {} records in {} file(s), {:.1} MB in {:.2} s ({:.1} MB/s, {:.0} hands/s)",
+            "deckhand: {} records in {} file(s), {:.1} MB in {:.2} s ({:.1} MB/s, {:.0} records/s)",
             t.records,
             summary.files.len(),
             t.bytes as f64 / 1e6,
             secs,
             t.bytes as f64 / 1e6 / secs,
-            t.hands as f64 / secs
+            t.converted as f64 / secs
         );
         eprintln!(
             "deckhand: {} converted, {} quarantined (see errors table), {} warnings, {} infos, {} comment-only blocks",
-            t.hands, t.quarantined, t.warnings, t.infos, t.comment_blocks
+            t.converted, t.quarantined, t.warnings, t.infos, t.comment_blocks
         );
         let rows: Vec<String> = summary
             .rows

@@ -70,7 +70,7 @@ fn many_files_and_one_file_agree_on_content() {
     for (i, f) in inputs.iter().enumerate() {
         let one = tempfile::tempdir().unwrap();
         let s = common::convert(std::slice::from_ref(f), one.path(), &common::quiet(2));
-        expected_hands += s.total().hands;
+        expected_hands += s.total().converted;
         let ids: Vec<String> = common::render(one.path())
             .into_iter()
             .filter(|l| l.starts_with("hands["))
@@ -202,7 +202,7 @@ fn hands_with_values_of_megabytes_give_the_same_bytes_and_release_memory() {
     std::fs::write(&input, &big).unwrap();
     let base = tempfile::tempdir().unwrap();
     let summary = common::convert(std::slice::from_ref(&input), base.path(), &hook(2));
-    assert_eq!(summary.files[0].hands, 40);
+    assert_eq!(summary.files[0].converted, 40);
     assert_eq!(summary.files[0].quarantined, 0);
     assert!(released() > 0);
     let want = common::files(base.path());
@@ -229,18 +229,18 @@ fn hands_with_values_of_megabytes_give_the_same_bytes_and_release_memory() {
 /// The bytes of Arrow arrays of each window `parse_bytes` hands over.
 fn window_array_bytes(bytes: &[u8], opts: &Options, streamed: bool) -> Vec<usize> {
     let mut windows = Vec::new();
-    let mut consume = |per_table: Vec<Vec<arrow_array::RecordBatch>>| {
+    let mut consume = |per_table: deckhand::pipeline::WindowBatches| {
         let b = per_table
             .iter()
-            .flatten()
+            .flat_map(|t| &t.1)
             .map(|b| b.get_array_memory_size());
         windows.push(b.sum());
         Ok(())
     };
     if streamed {
-        deckhand::pipeline::parse_reader(&mut &bytes[..], "x", opts, &mut consume).unwrap();
+        deckhand::pipeline::parse_reader(&mut &bytes[..], "x.ppn", opts, &mut consume).unwrap();
     } else {
-        deckhand::pipeline::parse_bytes(bytes, "x", opts, &mut consume).unwrap();
+        deckhand::pipeline::parse_bytes(bytes, "x.ppn", opts, &mut consume).unwrap();
     }
     windows
 }

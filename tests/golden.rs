@@ -16,7 +16,7 @@ fn fixtures_match_golden_files() {
         let t = summary.total();
         let mut lines = vec![format!(
             "summary records={} hands={} quarantined={} warnings={} comment_blocks={}",
-            t.records, t.hands, t.quarantined, t.warnings, t.comment_blocks
+            t.records, t.converted, t.quarantined, t.warnings, t.comment_blocks
         )];
         lines.extend(common::render(dir.path()));
         let got = lines.join("\n") + "\n";

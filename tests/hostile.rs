@@ -26,18 +26,14 @@ fn opts() -> Options {
 fn both_ways(bytes: &[u8]) -> (FileSummary, Vec<Vec<RecordBatch>>) {
     let mut mapped: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let fs = parse_bytes(bytes, "big.ppn", &opts(), &mut |t| {
-        for (all, b) in mapped.iter_mut().zip(t) {
-            all.extend(b);
-        }
+        common::place(&mut mapped, t);
         Ok(())
     })
     .unwrap();
     let mut streamed: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let mut reader: &[u8] = bytes;
     let fs2 = parse_reader(&mut reader, "big.ppn", &opts(), &mut |t| {
-        for (all, b) in streamed.iter_mut().zip(t) {
-            all.extend(b);
-        }
+        common::place(&mut streamed, t);
         Ok(())
     })
     .unwrap();
@@ -86,7 +82,7 @@ fn a_record_over_the_limit_is_quarantined_and_its_neighbours_convert() {
     text.extend(std::iter::repeat_n(b'x', filler));
     text.extend(format!("}}\n\n{GOOD_B}\n").bytes());
     let (fs, tables) = both_ways(&text);
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (3, 2, 1));
     let big_len = 14 + 1 + filler + 1;
     assert_eq!(
         errors(&tables),
@@ -111,7 +107,7 @@ fn a_record_of_more_items_than_the_limit_is_quarantined_whole() {
     let bids = "50 ".repeat(n + 1);
     let text = format!("{GOOD_A}\n\n[Event \"bids\"]\n[Auction \"N\"]\n{bids}\n\n{GOOD_B}\n");
     let (fs, tables) = both_ways(text.as_bytes());
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (3, 2, 1));
     let raw = "[Event \"bids\"]\n[Auction \"N\"]\n".len() + bids.trim_end().len();
     assert_eq!(
         errors(&tables),
@@ -150,7 +146,7 @@ fn records_under_a_pbn_header_are_quarantined_as_another_notation() {
     assert_eq!(
         (
             fs.records,
-            fs.hands,
+            fs.converted,
             fs.quarantined,
             fs.comment_blocks,
             fs.warnings
@@ -191,7 +187,7 @@ fn a_line_of_millions_of_characters_is_one_long_tag() {
     let long = "y".repeat(3_000_000);
     let text = format!("{GOOD_A}\n\n[Event \"{long}\"]\n[Dealer \"S\"]\n\n{GOOD_B}\n");
     let (fs, tables) = both_ways(text.as_bytes());
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 3, 0));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (3, 3, 0));
     assert_eq!(
         errors(&tables),
         [(
@@ -209,7 +205,7 @@ fn an_unclosed_quote_of_millions_of_characters_ends_at_its_line() {
     let long = "z".repeat(2_000_000);
     let text = format!("{GOOD_A}\n\n[Event \"{long}\n[Dealer \"S\"]\n\n{GOOD_B}\n");
     let (fs, tables) = both_ways(text.as_bytes());
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 2, 1));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (3, 2, 1));
     let e = errors(&tables);
     assert_eq!(e.len(), 1);
     assert_eq!((e[0].0, e[0].2.as_str()), (4, "P001"));
@@ -235,7 +231,7 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
     text.push('\n');
     text.push_str(&format!("\n{GOOD_B}\n"));
     let (fs, tables) = both_ways(text.as_bytes());
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (3, 3, 0));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (3, 3, 0));
     let tricks: usize = tables[3].iter().map(|b| b.num_rows()).sum();
     assert_eq!(tricks, 620);
     // Infos are never left out: each record says why values are null.
@@ -270,7 +266,10 @@ fn a_record_is_read_as_at_most_ten_thousand_hands_within_its_first_8_mib() {
     let text = format!("{GOOD_A}\n\n{}\n{GOOD_B}\n", "[X \"1\"]\n".repeat(12_000));
     let (fs, tables) = both_ways(text.as_bytes());
     assert_eq!(MAX_SPLIT_HANDS, 10_000);
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (10_003, 10_002, 1));
+    assert_eq!(
+        (fs.records, fs.converted, fs.quarantined),
+        (10_003, 10_002, 1)
+    );
     let e = errors(&tables);
     let p035 = e.iter().filter(|r| r.2 == "P035").count();
     let p011: Vec<_> = e.iter().filter(|r| r.2 == "P011").collect();
@@ -291,7 +290,7 @@ fn a_record_is_read_as_at_most_ten_thousand_hands_within_its_first_8_mib() {
     let text = format!("{}[X \"2\"]\n[X \"3\"]\n", big.repeat(8));
     assert!(text.len() > MAX_SPLIT_BYTES && 8 * big.len() > MAX_SPLIT_BYTES);
     let (fs, tables) = both_ways(text.as_bytes());
-    assert_eq!((fs.records, fs.hands, fs.quarantined), (10, 9, 1));
+    assert_eq!((fs.records, fs.converted, fs.quarantined), (10, 9, 1));
     let e = errors(&tables);
     let p011: Vec<_> = e.iter().filter(|r| r.2 == "P011").collect();
     assert_eq!((p011.len(), p011[0].0, p011[0].4), (1, 9, Some(7)));

@@ -3,6 +3,8 @@
 //! block (or several hands and quarantined records, when no blank line
 //! separates them: each after the first has a P035 warning or is a P011 error).
 
+mod common;
+
 use deckhand::pipeline::{Options, parse_bytes};
 use proptest::prelude::*;
 
@@ -19,7 +21,9 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     };
     let mut rows = [0usize; 6];
     let mut split_off = 0u64;
-    let fs = parse_bytes(bytes, "fuzz.ppn", &opts, &mut |tables| {
+    let fs = parse_bytes(bytes, "fuzz.ppn", &opts, &mut |t| {
+        let mut tables = Vec::new();
+        common::place(&mut tables, t);
         for (i, batches) in tables.iter().enumerate() {
             rows[i] += batches.iter().map(|b| b.num_rows()).sum::<usize>();
         }
@@ -29,8 +33,8 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     .expect("parsing in memory does not fail");
     let found = records::split_records(bytes);
     prop_assert_eq!(fs.records + fs.comment_blocks, found + split_off);
-    prop_assert_eq!(fs.records, fs.hands + fs.quarantined);
-    prop_assert_eq!(rows[0] as u64, fs.hands);
+    prop_assert_eq!(fs.records, fs.converted + fs.quarantined);
+    prop_assert_eq!(rows[0] as u64, fs.converted);
     prop_assert_eq!(rows[5] as u64, fs.quarantined + fs.warnings + fs.infos);
     Ok(())
 }

@@ -3,6 +3,8 @@
 //! mark split and parse back to exactly the originals; hands not separated
 //! by a blank line parse back to the same rows too.
 
+mod common;
+
 use arrow_array::RecordBatch;
 use deckhand::notation::ppn::generate::write::Style;
 use deckhand::notation::tagpair::split::{ItemKind, split_all};
@@ -90,7 +92,7 @@ fn rows_without(bytes: &[u8], left_out: &[&str]) -> (u64, Vec<String>) {
     };
     let mut all: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let fs = parse_bytes(bytes, "x.ppn", &opts, &mut |t| {
-        all.iter_mut().zip(t).for_each(|(a, b)| a.extend(b));
+        common::place(&mut all, t);
         Ok(())
     })
     .unwrap();
@@ -114,7 +116,7 @@ fn rows_without(bytes: &[u8], left_out: &[&str]) -> (u64, Vec<String>) {
                 .map_or(l.clone(), |(_, rest)| rest.to_string())
         })
         .collect();
-    (fs.hands, out)
+    (fs.converted, out)
 }
 
 proptest! {

@@ -37,7 +37,7 @@ fn tables(bytes: &[u8]) -> Vec<RecordBatch> {
         },
         &mut |t| {
             per.resize_with(t.len(), Vec::new);
-            for (i, b) in t.into_iter().enumerate() {
+            for (i, (_, b)) in t.into_iter().enumerate() {
                 per[i].extend(b);
             }
             Ok(())

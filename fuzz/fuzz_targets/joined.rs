@@ -57,7 +57,7 @@ fuzz_target!(|data: &[u8]| {
         let s = convert(&[p], &out, &opts).expect("content never makes convert fail");
         let c = s.total();
         counts.0 += c.records;
-        counts.1 += c.hands;
+        counts.1 += c.converted;
         counts.2 += c.quarantined;
         counts.3 += c.warnings;
         counts.4 += c.comment_blocks;
@@ -80,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(
         (
             c.records,
-            c.hands,
+            c.converted,
             c.quarantined,
             c.warnings,
             c.comment_blocks

@@ -25,18 +25,18 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut mapped: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let fs = parse_bytes(data, "fuzz.ppn", &opts, &mut |t| {
-        mapped.iter_mut().zip(t).for_each(|(all, b)| all.extend(b));
+        mapped.iter_mut().zip(t).for_each(|(all, b)| all.extend(b.1));
         Ok(())
     })
     .expect("parsing in memory does not fail");
-    assert_eq!(fs.records, fs.hands + fs.quarantined);
+    assert_eq!(fs.records, fs.converted + fs.quarantined);
     let mut streamed: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];
     let mut reader: &[u8] = data;
     let fs2 = parse_reader(&mut reader, "fuzz.ppn", &opts, &mut |t| {
         streamed
             .iter_mut()
             .zip(t)
-            .for_each(|(all, b)| all.extend(b));
+            .for_each(|(all, b)| all.extend(b.1));
         Ok(())
     })
     .expect("parsing in pieces does not fail");

@@ -1,22 +1,44 @@
 //! The `errors` table: one row per diagnostic, with the raw text of every
-//! record that could not be converted. Shared by all notations.
+//! record that could not be converted. Shared by every game, written to
+//! `OUT/errors/`.
 
 use crate::error::{Diag, Position, Severity};
 
 table!(
-    /// Builder of the `errors` table.
-    ErrorsBuilder, "errors", {
+    /// One row per diagnostic of every game: errors (the record was
+    /// quarantined), warnings (it was converted) and infos.
+    ErrorsBuilder, None, "errors", {
+    /// The input file, as given or found in a directory.
     source_file: str required,
-    record_index: u64 required,
-    hand_id: u64,
-    byte_offset: u64 required,
-    line: u64 required,
-    column: u64 required,
+    /// The notation the file was read as (`PPN`, `PBN`, ...); null when no
+    /// notation could be recognized.
+    notation: str,
+    /// The game of that notation (`pinochle`, `bridge`, ...).
+    game: str,
+    /// 0-based position of the record in its file.
+    record_index: i64 required unique,
+    /// The key of the record's row in its game's record table (`hand_id`,
+    /// `board_id`, ...); null when the record was quarantined.
+    record_id: i64,
+    /// Byte offset of the diagnostic in its (decompressed) file.
+    byte_offset: i64 required unique,
+    /// 1-based line of the diagnostic.
+    line: i64 required unique,
+    /// 1-based column of the diagnostic, in bytes.
+    col: i64 required,
+    /// `error` (the record was quarantined), `warning` (it was converted)
+    /// or `info` (such as why a computed value is null).
     severity: str required,
+    /// The diagnostic's code (`deckhand explain CODE` tells more).
     code: str required,
-    message: str required,
-    raw: str,
+    /// What was found and what was expected.
+    message: str required unique nostats,
+    /// The full text of a quarantined record, cut at 1 MiB; null otherwise.
+    raw: str unique nostats,
 });
+
+/// The table's declaration.
+pub const ERRORS: &crate::columns::table::TableDecl = &ErrorsBuilder::DECL;
 
 /// Raw text kept for one quarantined record (larger records are cut here).
 pub const RAW_LIMIT: usize = 1 << 20;
@@ -24,27 +46,43 @@ pub const RAW_LIMIT: usize = 1 << 20;
 /// The record a diagnostic belongs to.
 pub struct RecordRef<'r> {
     pub file: &'r str,
+    /// The notation's label and its game's name.
+    pub notation: Option<(&'static str, &'static str)>,
     pub bytes: &'r [u8],
     pub byte: u64,
     pub line: u64,
     pub index: u64,
-    pub hand_id: Option<u64>,
+    pub record_id: Option<i64>,
 }
 
 impl ErrorsBuilder {
     /// A row for diagnostic `d` of record `rec`, at `pos` (found with a
     /// `Locator` of the record).
     pub fn push(&mut self, rec: &RecordRef<'_>, pos: Position, d: &Diag) {
+        self.push_row(rec, pos, d.severity, d.code, &d.message);
+    }
+
+    /// A row for a diagnostic given by its parts.
+    pub fn push_row(
+        &mut self,
+        rec: &RecordRef<'_>,
+        pos: Position,
+        severity: Severity,
+        code: &str,
+        message: &str,
+    ) {
         self.source_file.append_value(rec.file);
-        self.record_index.append_value(rec.index);
-        self.hand_id.append_option(rec.hand_id);
-        self.byte_offset.append_value(pos.byte);
-        self.line.append_value(pos.line);
-        self.column.append_value(pos.column);
-        self.severity.append_value(d.severity.as_str());
-        self.code.append_value(d.code);
-        self.message.append_value(&d.message);
-        if d.severity == Severity::Error {
+        self.notation.append_option(rec.notation.map(|n| n.0));
+        self.game.append_option(rec.notation.map(|n| n.1));
+        self.record_index.append_value(rec.index as i64);
+        self.record_id.append_option(rec.record_id);
+        self.byte_offset.append_value(pos.byte as i64);
+        self.line.append_value(pos.line as i64);
+        self.col.append_value(pos.column as i64);
+        self.severity.append_value(severity.as_str());
+        self.code.append_value(code);
+        self.message.append_value(message);
+        if severity == Severity::Error {
             // The raw text of a quarantined record, up to RAW_LIMIT bytes.
             let raw = &rec.bytes[..rec.bytes.len().min(RAW_LIMIT)];
             self.raw.append_value(String::from_utf8_lossy(raw));

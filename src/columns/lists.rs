@@ -1,5 +1,4 @@
-//! Builders for the list columns written most: lists of cards, and meld
-//! breakdowns.
+//! Builders for the list columns written most: lists of cards.
 //!
 //! [`CardList`] builds lists of cards (`List<Utf8>` whose items are two-byte
 //! names like `CA`): the values, their offsets and the list offsets are plain
@@ -9,23 +8,31 @@
 
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StructArray};
+use arrow_array::{Array, ArrayRef, ListArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{DataType, Field};
 
 use super::strings::Strings;
-use crate::games::pinochle::rules::meld::MeldItem;
-use crate::games::pinochle::{Card, card};
+
+/// A card of a trick-taking game as the tables write it: two bytes, suit
+/// then rank (`CA`, `HT`).
+pub trait CardName: Copy {
+    fn name(self) -> [u8; 2];
+
+    /// Whether two lists of cards are equal (a game may compare their bytes
+    /// at once).
+    fn same(a: &[Self], b: &[Self]) -> bool;
+}
 
 /// List offsets (into the items) and validity.
 #[derive(Debug)]
-struct Lists {
+pub(crate) struct Lists {
     offsets: Vec<i32>,
     nulls: NullBufferBuilder,
 }
 
 impl Lists {
-    fn with_capacity(rows: usize) -> Self {
+    pub(crate) fn with_capacity(rows: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
         Lists {
@@ -37,16 +44,16 @@ impl Lists {
     /// Ends a list (null when `!valid`) at item `end`. (Always inlined: as
     /// a call it cost 4.3M instructions on 3,000 hands.)
     #[inline(always)]
-    fn push(&mut self, valid: bool, end: usize) {
+    pub(crate) fn push(&mut self, valid: bool, end: usize) {
         self.nulls.append(valid);
         self.offsets.push(end as i32);
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.offsets.len() - 1
     }
 
-    fn finish(mut self, item: DataType, values: ArrayRef) -> ListArray {
+    pub(crate) fn finish(mut self, item: DataType, values: ArrayRef) -> ListArray {
         assert_eq!(
             *self.offsets.last().unwrap() as i64,
             values.len() as i64,
@@ -60,7 +67,7 @@ impl Lists {
 }
 
 /// The item field of every list column (as `table::list_of`).
-fn item_field(item: DataType) -> Arc<Field> {
+pub(crate) fn item_field(item: DataType) -> Arc<Field> {
     Arc::new(Field::new_list_field(item, true))
 }
 
@@ -109,9 +116,9 @@ impl CardList {
 
     /// Appends a list of cards by their names, or null: the bytes and offsets
     /// of the whole list are written in one pass over reserved room.
-    pub fn append_cards(&mut self, cards: Option<&[Card]>) {
+    pub fn append_cards<C: CardName>(&mut self, cards: Option<&[C]>) {
         if let Some(cards) = cards {
-            self.push_names(cards, |c| c.name());
+            self.push_names(cards, C::name);
         }
         self.lists.push(cards.is_some(), self.items.len());
     }
@@ -119,11 +126,11 @@ impl CardList {
     /// Appends `cards` as [`CardList::append_cards`] does when every card is
     /// known; else appends nothing and returns false.
     #[inline]
-    pub fn append_known(&mut self, cards: &[Option<Card>]) -> bool {
+    pub fn append_known<C: CardName>(&mut self, cards: &[Option<C>]) -> bool {
         if !cards.iter().all(Option::is_some) {
             return false;
         }
-        self.push_names(cards, |c| c.map_or([b'?'; 2], Card::name));
+        self.push_names(cards, |c| c.map_or([b'?'; 2], C::name));
         self.lists.push(true, self.items.len());
         true
     }
@@ -237,10 +244,15 @@ impl CardCopy {
     /// Appends `cards` (or null), the row whose source column `of` has just
     /// been given `theirs`.
     #[inline]
-    pub fn append_cards(&mut self, cards: Option<&[Card]>, theirs: Option<&[Card]>, of: &CardList) {
+    pub fn append_cards<C: CardName>(
+        &mut self,
+        cards: Option<&[C]>,
+        theirs: Option<&[C]>,
+        of: &CardList,
+    ) {
         if self.own.is_none() {
             let same = match (cards, theirs) {
-                (Some(a), Some(b)) => card::as_bytes(a) == card::as_bytes(b),
+                (Some(a), Some(b)) => C::same(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             };
             if same {
@@ -287,152 +299,33 @@ impl Default for CardCopy {
     }
 }
 
-/// A builder for meld breakdowns: `List<Struct{meld, count, points}>`
-/// (the fields of `table::meld_fields`), one vector per field, where Arrow's
-/// `StructBuilder` looks up each field's builder by downcasting per value.
-#[derive(Debug)]
-pub struct MeldList {
-    names: Strings,
-    counts: Vec<i32>,
-    points: Vec<i32>,
-    lists: Lists,
-}
-
-impl Default for MeldList {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl MeldList {
-    pub fn new() -> Self {
-        Self::with_capacity(0)
-    }
-
-    /// Room for `rows` breakdowns of about 4 melds.
-    pub fn with_capacity(rows: usize) -> Self {
-        MeldList {
-            names: Strings::with_capacity(rows * 4, rows * 40),
-            counts: Vec::with_capacity(rows * 4),
-            points: Vec::with_capacity(rows * 4),
-            lists: Lists::with_capacity(rows),
-        }
-    }
-
-    /// Appends a breakdown, or null.
-    pub fn append(&mut self, items: Option<&[MeldItem]>) {
-        for m in items.unwrap_or_default() {
-            self.names.push(m.kind.as_str());
-            self.counts.push(m.count as i32);
-            self.points.push(m.points);
-        }
-        self.lists.push(items.is_some(), self.counts.len());
-    }
-
-    pub fn len(&self) -> usize {
-        self.lists.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    fn item_type() -> DataType {
-        DataType::Struct(crate::columns::table::meld_fields())
-    }
-
-    pub fn data_type() -> DataType {
-        DataType::List(item_field(Self::item_type()))
-    }
-
-    /// The breakdowns appended so far; the builder is left empty.
-    pub fn finish(&mut self) -> ListArray {
-        let MeldList {
-            names,
-            counts,
-            points,
-            lists,
-        } = std::mem::take(self);
-        let fields: Fields = crate::columns::table::meld_fields();
-        let items = StructArray::new(
-            fields,
-            vec![
-                Arc::new(names.finish(None)) as ArrayRef,
-                Arc::new(Int32Array::from(counts)),
-                Arc::new(Int32Array::from(points)),
-            ],
-            None,
-        );
-        lists.finish(Self::item_type(), Arc::new(items))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use arrow_array::StringArray;
-    use arrow_array::builder::{ListBuilder, StringBuilder, StructBuilder};
+    use arrow_array::builder::{ListBuilder, StringBuilder};
 
-    /// Arrow's own builders, as the reference.
-    fn new_meld_list() -> ListBuilder<StructBuilder> {
-        ListBuilder::new(StructBuilder::from_fields(
-            crate::columns::table::meld_fields(),
-            0,
-        ))
+    /// A card of the tests: its two bytes.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Card([u8; 2]);
+
+    impl CardName for Card {
+        fn name(self) -> [u8; 2] {
+            self.0
+        }
+        fn same(a: &[Card], b: &[Card]) -> bool {
+            a == b
+        }
     }
 
-    /// Appends a meld breakdown, or null.
-    fn append_melds(
-        b: &mut ListBuilder<StructBuilder>,
-        items: Option<&[crate::games::pinochle::rules::meld::MeldItem]>,
-    ) {
-        let Some(items) = items else {
-            b.append(false);
-            return;
-        };
-        for m in items {
-            let s = b.values();
-            s.field_builder::<StringBuilder>(0)
-                .unwrap()
-                .append_value(m.kind.as_str());
-            s.field_builder::<arrow_array::builder::Int32Builder>(1)
-                .unwrap()
-                .append_value(m.count as i32);
-            s.field_builder::<arrow_array::builder::Int32Builder>(2)
-                .unwrap()
-                .append_value(m.points);
-            s.append(true);
+    impl Card {
+        fn as_str(&self) -> &str {
+            std::str::from_utf8(&self.0).unwrap()
         }
-        b.append(true);
     }
 
-    #[test]
-    fn melds_same_array_as_arrows_builder() {
-        use crate::games::pinochle::rules::meld::MeldKind;
-        let a = MeldItem {
-            kind: MeldKind::Run,
-            count: 1,
-            points: 15,
-        };
-        let b = MeldItem {
-            kind: MeldKind::AcesAround,
-            count: 2,
-            points: 100,
-        };
-        let rows: Vec<Option<Vec<MeldItem>>> =
-            vec![Some(vec![a, b]), None, Some(vec![]), Some(vec![b])];
-        let mut ours = MeldList::with_capacity(2);
-        let mut theirs = new_meld_list();
-        for r in &rows {
-            ours.append(r.as_deref());
-            append_melds(&mut theirs, r.as_deref());
-        }
-        assert_eq!(ours.len(), 4);
-        let x = ours.finish();
-        assert_eq!(x, theirs.finish());
-        assert_eq!(x.data_type(), &MeldList::data_type());
-        assert_eq!(x.null_count(), 1);
-        assert!(ours.is_empty());
+    fn c(name: &str) -> Card {
+        Card(name.as_bytes().try_into().unwrap())
     }
 
     #[test]
@@ -473,11 +366,9 @@ mod tests {
 
     #[test]
     fn a_copy_is_its_source_until_a_row_differs_then_the_same_as_built() {
-        use crate::games::pinochle::card::{Rank, Suit};
-        let c = |suit, rank| Card { suit, rank };
-        let x = vec![c(Suit::C, Rank::A), c(Suit::H, Rank::Nine)];
-        let y = vec![c(Suit::H, Rank::Nine), c(Suit::C, Rank::A)];
-        let z = vec![c(Suit::C, Rank::A)];
+        let x = vec![c("CA"), c("H9")];
+        let y = vec![c("H9"), c("CA")];
+        let z = vec![c("CA")];
         type Row<'a> = (Option<&'a [Card]>, Option<&'a [Card]>);
         // (source row, copy row); rows 4.. are made to repeat their source
         // up to `differ`.
@@ -522,14 +413,8 @@ mod tests {
 
     #[test]
     fn cards_by_name_same_array_as_arrows_builder() {
-        use crate::games::pinochle::card::{Rank, Suit};
-        let c = |suit, rank| Card { suit, rank };
-        let hand = [
-            c(Suit::C, Rank::A),
-            c(Suit::D, Rank::T),
-            c(Suit::H, Rank::Nine),
-        ];
-        let one = [c(Suit::S, Rank::Q)];
+        let hand = [c("CA"), c("DT"), c("H9")];
+        let one = [c("SQ")];
         let rows: Vec<Option<&[Card]>> = vec![Some(&hand), None, Some(&[]), Some(&one)];
         let mut ours = CardList::with_capacity(1);
         let mut theirs = ListBuilder::new(StringBuilder::new());
@@ -542,11 +427,11 @@ mod tests {
             crate::columns::table::append_strs(&mut theirs, names);
         }
         // Lists that may hold unknown cards: appended only when all are known.
-        let known = [Some(c(Suit::C, Rank::J)), Some(c(Suit::H, Rank::A))];
+        let known = [Some(c("CJ")), Some(c("HA"))];
         assert!(ours.append_known(&known));
         crate::columns::table::append_strs(&mut theirs, Some(["CJ", "HA"]));
-        assert!(!ours.append_known(&[Some(c(Suit::C, Rank::J)), None]));
-        assert!(ours.append_known(&[]));
+        assert!(!ours.append_known(&[Some(c("CJ")), None]));
+        assert!(ours.append_known::<Card>(&[]));
         crate::columns::table::append_strs(&mut theirs, Some([""; 0]));
         let a = ours.finish();
         assert_eq!(a, theirs.finish());

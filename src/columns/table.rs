@@ -1,5 +1,7 @@
-//! `table!` declares a table once: its builder struct, its Arrow schema and
-//! `finish`, so that the schema and the builders cannot drift apart.
+//! `table!` declares a table once: its builder struct, its Arrow schema,
+//! `finish`, and a [`TableDecl`] with a line of meaning and the storage hints
+//! of every column, so that the schema, the builders, the sink's encodings and
+//! the documentation (`deckhand schema`, `docs/tables.md`) cannot drift apart.
 
 use std::sync::Arc;
 
@@ -9,14 +11,6 @@ use arrow_schema::{DataType, Field, Fields};
 pub type StrList = ListBuilder<StringBuilder>;
 pub type I32List = ListBuilder<arrow_array::builder::Int32Builder>;
 pub type KvList = ListBuilder<StructBuilder>;
-
-pub fn meld_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("meld", DataType::Utf8, false),
-        Field::new("count", DataType::Int32, false),
-        Field::new("points", DataType::Int32, false),
-    ])
-}
 
 pub fn kv_fields() -> Fields {
     Fields::from(vec![
@@ -74,9 +68,118 @@ pub fn append_i32s(b: &mut I32List, items: Option<impl IntoIterator<Item = Optio
     }
 }
 
+/// How the Parquet sink stores a column, declared with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// A list of two-byte card names: pages built by the sink itself,
+    /// dictionary encoded through a table of every two-byte value.
+    pub cards: bool,
+    /// Values (nearly) unique in a file, or ascending keys: no dictionary;
+    /// integers delta-encoded.
+    pub unique: bool,
+    /// No min/max statistics (they help no query and cost a comparison a value).
+    pub no_stats: bool,
+    /// Usually repeats this earlier column row for row (a computed column and
+    /// the annotated one): its pages are then copied from the other's.
+    pub copy_of: Option<&'static str>,
+}
+
+impl Hints {
+    pub const NONE: Hints = Hints {
+        cards: false,
+        unique: false,
+        no_stats: false,
+        copy_of: None,
+    };
+    pub const CARDS: Hints = Hints {
+        cards: true,
+        ..Hints::NONE
+    };
+    pub const fn unique(self) -> Hints {
+        Hints {
+            unique: true,
+            ..self
+        }
+    }
+    pub const fn no_stats(self) -> Hints {
+        Hints {
+            no_stats: true,
+            ..self
+        }
+    }
+    pub const fn copy_of(self, column: &'static str) -> Hints {
+        Hints {
+            copy_of: Some(column),
+            ..self
+        }
+    }
+}
+
+/// A column of a table: its name, one line of meaning, how it is stored.
+#[derive(Clone, Copy, Debug)]
+pub struct ColumnDecl {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub hints: Hints,
+}
+
+/// A table: the game it belongs to (None: the `errors` table every game
+/// shares), its name, one line of meaning, its Arrow schema and its columns.
+/// A game's record table and its child tables have the record key
+/// (`hand_id`, `board_id`, ...) as their first column.
+#[derive(Debug)]
+pub struct TableDecl {
+    pub game: Option<&'static str>,
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub schema: fn() -> arrow_schema::SchemaRef,
+    pub columns: &'static [ColumnDecl],
+}
+
+/// Tables are the same when their game and name are (a declaration is a
+/// constant: its address differs from use to use).
+impl PartialEq for TableDecl {
+    fn eq(&self, other: &TableDecl) -> bool {
+        self.game == other.game && self.name == other.name
+    }
+}
+
+impl TableDecl {
+    /// Where the table is written in a dataset: `<game>/<table>`, or the
+    /// table's name alone for the shared one.
+    pub fn path(&self) -> String {
+        match self.game {
+            Some(g) => format!("{g}/{}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// The declaration of column `name`.
+    pub fn column(&self, name: &str) -> Option<&ColumnDecl> {
+        self.columns.iter().find(|c| c.name == name)
+    }
+
+    /// The meaning of the table, on one line.
+    pub fn doc_line(&self) -> String {
+        one_line(self.doc)
+    }
+}
+
+/// Doc comment lines joined into one line.
+pub fn one_line(doc: &str) -> String {
+    doc.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A column builder of a game's own, named as a column's kind in `table!`
+/// (which also calls its `with_capacity(rows)` and `finish()`, returning an
+/// Arrow array).
+pub trait Column: Default {
+    fn data_type() -> arrow_schema::DataType;
+}
+
 macro_rules! col_builder {
-    (u64) => {
-        $crate::columns::prims::PrimBuilder<arrow_array::types::UInt64Type>
+    (i64) => {
+        $crate::columns::prims::PrimBuilder<arrow_array::types::Int64Type>
     };
     (i32) => {
         $crate::columns::prims::PrimBuilder<arrow_array::types::Int32Type>
@@ -105,17 +208,15 @@ macro_rules! col_builder {
     (kvs) => {
         $crate::columns::table::KvList
     };
-    (melds) => {
-        $crate::columns::lists::MeldList
+    // A builder type of the table's own module (see `Column`).
+    ($t:ident) => {
+        $t
     };
 }
 
 macro_rules! col_new {
     (kvs) => {
         $crate::columns::table::new_kv_list()
-    };
-    (melds) => {
-        $crate::columns::lists::MeldList::new()
     };
     (strs) => {
         arrow_array::builder::ListBuilder::new(arrow_array::builder::StringBuilder::new())
@@ -124,7 +225,7 @@ macro_rules! col_new {
         arrow_array::builder::ListBuilder::new(arrow_array::builder::Int32Builder::new())
     };
     ($k:ident) => {
-        <col_builder!($k)>::new()
+        <col_builder!($k)>::default()
     };
 }
 
@@ -138,9 +239,6 @@ macro_rules! col_cap {
             ),
             $n,
         )
-    };
-    (melds, $n:expr) => {
-        $crate::columns::lists::MeldList::with_capacity($n)
     };
     (cards, $n:expr) => {
         $crate::columns::lists::CardList::with_capacity($n)
@@ -169,8 +267,8 @@ macro_rules! col_cap {
 }
 
 macro_rules! col_type {
-    (u64) => {
-        arrow_schema::DataType::UInt64
+    (i64) => {
+        arrow_schema::DataType::Int64
     };
     (i32) => {
         arrow_schema::DataType::Int32
@@ -201,19 +299,59 @@ macro_rules! col_type {
             $crate::columns::table::kv_fields(),
         ))
     };
-    (melds) => {
-        $crate::columns::table::list_of(arrow_schema::DataType::Struct(
-            $crate::columns::table::meld_fields(),
-        ))
+    ($t:ident) => {
+        <$t as $crate::columns::table::Column>::data_type()
     };
 }
 
-/// `table!(Name, "table", { column: kind [required], ... })`
+/// The hints a column's kind implies.
+macro_rules! col_kind_hints {
+    (cards) => {
+        $crate::columns::table::Hints::CARDS
+    };
+    (copy) => {
+        $crate::columns::table::Hints::CARDS
+    };
+    ($k:ident) => {
+        $crate::columns::table::Hints::NONE
+    };
+}
+
+/// A column's hints: its kind's, then each flag's.
+macro_rules! col_hints {
+    ($h:expr;) => { $h };
+    ($h:expr; required $($rest:tt)*) => { col_hints!($h; $($rest)*) };
+    ($h:expr; unique $($rest:tt)*) => { col_hints!($h.unique(); $($rest)*) };
+    ($h:expr; nostats $($rest:tt)*) => { col_hints!($h.no_stats(); $($rest)*) };
+    ($h:expr; same_as ($a:ident) $($rest:tt)*) => { col_hints!($h.copy_of(stringify!($a)); $($rest)*) };
+}
+
+/// Whether a column's flags make it non-nullable.
+macro_rules! col_required {
+    () => { false };
+    (required $($rest:ident)*) => { true };
+    ($other:ident $($rest:ident)*) => { col_required!($($rest)*) };
+}
+
+/// ```text
+/// table!(
+///     /// The table's meaning.
+///     Builder, Some("game"), "table", {
+///     /// The column's meaning.
+///     column: kind [required] [unique] [nostats] [same_as(other)],
+///     ...
+/// });
+/// ```
+/// Kinds: `i64`, `i32`, `bool`, `date`, `str`, `strs`, `i32s`, `kvs`,
+/// `cards` (a list of cards), `copy` (a list of cards that usually repeats
+/// its `same_as` column) or the name of a [`Column`] type in scope.
 macro_rules! table {
-    ($(#[$m:meta])* $name:ident, $table:literal, { $($col:ident : $kind:ident $($req:ident)?),* $(,)? }) => {
-        $(#[$m])*
+    ($(#[doc = $tdoc:literal])* $name:ident, $game:expr, $table:literal, {
+        $($(#[doc = $doc:literal])* $col:ident : $kind:ident $($flag:ident $(($arg:ident))?)*),* $(,)?
+    }) => {
+        $(#[doc = $tdoc])*
         pub struct $name {
-            $(pub $col: col_builder!($kind),)*
+            $($(#[doc = $doc])* pub $col: col_builder!($kind),)*
         }
 
         impl Default for $name {
@@ -224,6 +362,19 @@ macro_rules! table {
 
         impl $name {
             pub const TABLE: &'static str = $table;
+
+            /// The table's declaration: its game, meaning, schema and columns.
+            pub const DECL: $crate::columns::table::TableDecl = $crate::columns::table::TableDecl {
+                game: $game,
+                name: $table,
+                doc: concat!($($tdoc, "\n"),*),
+                schema: Self::schema,
+                columns: &[$($crate::columns::table::ColumnDecl {
+                    name: stringify!($col),
+                    doc: concat!($($doc, "\n"),*),
+                    hints: col_hints!(col_kind_hints!($kind); $($flag $(($arg))?)*),
+                },)*],
+            };
 
             /// Builders sized for about `rows` rows, so they rarely grow.
             pub fn with_rows(rows: usize) -> Self {
@@ -238,7 +389,7 @@ macro_rules! table {
                             $(arrow_schema::Field::new(
                                 stringify!($col),
                                 col_type!($kind),
-                                !table!(@req $($req)?),
+                                !col_required!($($flag)*),
                             ),)*
                         ]))
                     })
@@ -260,6 +411,4 @@ macro_rules! table {
     (@finish $kind:ident, $b:expr, $done:ident) => {
         std::sync::Arc::new($b.finish()) as arrow_array::ArrayRef
     };
-    (@req required) => { true };
-    (@req) => { false };
 }

@@ -1,23 +1,69 @@
-//! One module per notation. Each turns records (byte spans found by a splitter)
-//! into the rows of its tables, behind the [`Notation`] trait.
+//! One module per notation. Each turns records (byte spans found by its
+//! splitter) into the rows of its game's tables, behind the [`Notation`]
+//! trait; [`registry`] lists them and routes each input file to one.
 
+pub mod lines;
+pub mod planned;
 pub mod ppn;
+pub mod registry;
 pub mod tagpair;
 
-use crate::columns::Tables;
-use crate::notation::tagpair::split::Item;
+use crate::columns::table::TableDecl;
+use crate::split::{Item, Splitter};
 
 /// What the pipeline knows of the file a record comes from.
 #[derive(Clone, Debug)]
 pub struct FileInfo {
     /// As given on the command line (or found in a directory).
     pub name: String,
-    /// Position in the run's sorted input list; part of every `hand_id`.
+    /// Position in the run's sorted input list; part of every record key.
     pub index: u64,
 }
 
+/// The key of a record's row (`hand_id`, `board_id`, ...): the input file's
+/// index in the high 23 bits, the record's index in the low 40, so keys are
+/// unique in a dataset, the same for every run over the same inputs, and
+/// positive.
+pub fn record_id(file_index: u64, record_index: u64) -> i64 {
+    ((file_index << 40) | record_index) as i64
+}
+
+/// What a notation is, for the registry, the CLI and the documentation.
+#[derive(Debug)]
+pub struct About {
+    /// Its name on the command line (`--notation ppn`).
+    pub name: &'static str,
+    /// Its label in the tables' `notation` columns (`PPN`).
+    pub label: &'static str,
+    /// Its full name.
+    pub title: &'static str,
+    /// The game its records are hands of: the dataset folder of its tables.
+    pub game: &'static str,
+    /// File name extensions that name it, without the dot, lower case.
+    pub extensions: &'static [&'static str],
+    /// Converted into its game's tables; if false, its files are
+    /// recognized and each record is quarantined with its raw text.
+    pub converted: bool,
+    /// The first letter of its diagnostic codes.
+    pub code_prefix: char,
+}
+
+/// How strongly the start of a file looks like a notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Evidence {
+    /// Nothing of it.
+    None,
+    /// The syntax of its family (tag pairs, TOML keys) and nothing that
+    /// tells it from the family's other notations.
+    Family,
+    /// Content only it has (its own tags, labels or keys).
+    Typical,
+    /// A file header that names it (`% PPN 1.0`, `% PBN 2.1`).
+    Declared,
+}
+
 /// A notation: how to split its files, parse records in parallel, resolve what
-/// depends on earlier records in order, and fill the output tables.
+/// depends on earlier records in order, and fill its game's tables.
 pub trait Notation: Sync {
     /// Parsed records of one group, borrowed from the input.
     type Group<'a>: Send + Sync;
@@ -26,11 +72,23 @@ pub trait Notation: Sync {
     /// A [`Notation::FileState`] that owns its bytes, kept between windows of a
     /// streamed input whose earlier bytes are gone.
     type Carry: Default;
+    /// What the file state says at a record, captured in order before the
+    /// records are parsed in parallel.
+    type Context<'a>: Copy + Send + Sync;
+    /// Its record splitter.
+    type Splitter: Splitter;
 
-    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static About;
 
-    /// Whether the start of a file looks like this notation.
-    fn sniff(&self, head: &[u8]) -> bool;
+    /// How strongly the start of a file (BOM and all) looks like this notation.
+    fn sniff(&self, head: &[u8]) -> Evidence;
+
+    /// Its tables in output order: its game's record table first (one row
+    /// per converted record), the shared `errors` table last.
+    fn tables(&self) -> &'static [&'static TableDecl];
+
+    /// A splitter whose first byte will be at absolute offset `start`.
+    fn splitter(&self, start: u64) -> Self::Splitter;
 
     /// Copies what `state` borrows, so that the input it came from may go.
     fn save(&self, state: &Self::FileState<'_>) -> Self::Carry;
@@ -48,8 +106,6 @@ pub trait Notation: Sync {
     where
         'a: 'a;
 
-    type Context<'a>: Copy + Send + Sync;
-
     /// Parallel: parse the records of one group. `input[0]` is at absolute
     /// offset `base`; a record whose bytes run past the end of `input` was too
     /// large to keep whole (only its start is there).
@@ -64,21 +120,27 @@ pub trait Notation: Sync {
     fn resolve<'a>(&self, state: &mut Self::FileState<'a>, groups: &mut [Self::Group<'a>]);
 
     /// The records parsed in a group: more than the splitter found when
-    /// some of its records held several hands.
+    /// some of its records held several.
     fn parsed(&self, group: &Self::Group<'_>) -> usize;
 
     /// Parallel: fill the tables for groups in input order, of one file or
-    /// of several small ones (each group with its file), and say where each
-    /// group's rows end in the `hands` and `errors` tables.
+    /// of several small ones (each group with its file), one batch per
+    /// table of [`Notation::tables`] in that order, and say where each
+    /// group's rows end in the record table and the `errors` table.
     fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error>;
 }
+
+/// The batches one group of records produced, one per table of its
+/// notation, in the notation's table order.
+pub type Tables = Vec<(&'static TableDecl, arrow_array::RecordBatch)>;
 
 /// A group to build, with the file it comes from.
 pub type Part<'p, 'a, N> = (&'p FileInfo, &'p <N as Notation>::Group<'a>);
 
-/// Rows of the `hands` and `errors` tables written up to the end of a part.
+/// Rows of the record table and the `errors` table written up to the end
+/// of a part.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PartEnd {
-    pub hands: usize,
+    pub records: usize,
     pub errors: usize,
 }

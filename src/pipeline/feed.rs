@@ -9,21 +9,17 @@
 use std::io::Read;
 use std::time::Instant;
 
-use indicatif::ProgressBar;
-
 use super::budget::{self, Budget};
 use super::window::{
     Records, build_window, deliver, group_cuts, lex_window, parse_groups, process_window,
     record_bytes,
 };
-use super::{Consumer, FileSummary, Options};
+use super::{Consumer, FileSummary, Options, Shared};
 use crate::Error;
 use crate::columns::errors::RAW_LIMIT;
-use crate::notation::tagpair::split::{
-    self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Scanner,
-};
 use crate::notation::{FileInfo, Notation};
 use crate::source::Stream;
+use crate::split::{self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Splitter};
 
 /// A reader that can say how far into its raw input it is (for progress).
 pub trait Pull: Read {
@@ -80,7 +76,7 @@ pub(super) struct FileRun<'r, 'c, N: Notation> {
     pub opts: &'r Options,
     pub pool: &'r rayon::ThreadPool,
     pub consume: &'r mut Consumer<'c>,
-    pub bar: &'r ProgressBar,
+    pub bar: &'r indicatif::ProgressBar,
     pub started: Instant,
     pub fs: FileSummary,
     carry: N::Carry,
@@ -89,31 +85,28 @@ pub(super) struct FileRun<'r, 'c, N: Notation> {
 }
 
 impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         notation: &'r N,
         file: &'r FileInfo,
-        opts: &'r Options,
-        pool: &'r rayon::ThreadPool,
+        cx: &Shared<'r>,
         consume: &'r mut Consumer<'c>,
-        bar: &'r ProgressBar,
-        started: Instant,
     ) -> Self {
         FileRun {
             notation,
             file,
-            opts,
-            pool,
+            opts: cx.opts,
+            pool: cx.pool,
             consume,
-            bar,
-            started,
+            bar: cx.bar,
+            started: cx.started,
             fs: FileSummary {
                 path: file.name.clone(),
+                notation: Some(notation.about().label),
                 ..Default::default()
             },
             carry: Default::default(),
             record_index: 0,
-            budget: Budget::new(opts),
+            budget: Budget::new(cx.opts),
         }
     }
 
@@ -145,11 +138,11 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         records
     }
 
-    /// Shows the hands per second so far.
+    /// Shows the records converted per second so far.
     fn show_rate(&self) {
         let secs = self.started.elapsed().as_secs_f64().max(1e-9);
         self.bar
-            .set_message(format!("{:.0} hands/s", self.fs.hands as f64 / secs));
+            .set_message(format!("{:.0} records/s", self.fs.converted as f64 / secs));
     }
 
     /// Handles `items` (in input order), which lie in `bytes`, whose first
@@ -198,7 +191,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             return self.run_stream(&mut Counted::new(&mut &bytes[..]));
         }
         self.fs.bytes = bytes.len() as u64;
-        let mut scan = Scan::new(bytes, self.opts);
+        let mut scan = Scan::new(self.notation, bytes, self.opts);
         let (notation, file, opts, pool) = (self.notation, self.file, self.opts, self.pool);
         let carry = N::Carry::default();
         let mut state = notation.restore(&carry);
@@ -258,7 +251,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             return None;
         }
         self.fs.bytes = bytes.len() as u64;
-        let mut scan = Scan::new(bytes, self.opts);
+        let mut scan = Scan::new(self.notation, bytes, self.opts);
         let (notation, opts) = (self.notation, self.opts);
         let mut state = N::FileState::default();
         let mut out = Vec::new();
@@ -304,7 +297,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
         let mut buf: Vec<u8> = Vec::new();
         let mut base = 0u64;
         let mut fed = 0u64;
-        let mut scanner: Option<Scanner> = None;
+        let mut scanner: Option<N::Splitter> = None;
         let mut cr = false;
         // Just past the last non-white byte scanned.
         let mut content_end = 0u64;
@@ -329,7 +322,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             let sc = scanner.get_or_insert_with(|| {
                 cr = split::is_cr_only(&buf);
                 fed = if buf.starts_with(BOM) { BOM.len() } else { 0 } as u64;
-                Scanner::new_at(fed)
+                self.notation.splitter(fed)
             });
             let from = (fed - base) as usize;
             let to = if cr {
@@ -415,9 +408,9 @@ pub(super) fn fill(r: &mut dyn Pull, buf: &mut Vec<u8>, want: usize) -> std::io:
 }
 
 /// The splitter over a mapped file, a window of items at a time.
-struct Scan<'b> {
+struct Scan<'b, S> {
     bytes: &'b [u8],
-    scanner: Scanner,
+    scanner: S,
     /// Bytes before this were fed to the scanner.
     pos: usize,
     /// Bytes fed at a time.
@@ -430,13 +423,13 @@ struct Scan<'b> {
     ended: bool,
 }
 
-impl<'b> Scan<'b> {
-    /// The splitter over `bytes` (after a BOM), fed a piece at a time.
-    fn new(bytes: &'b [u8], opts: &Options) -> Self {
+impl<'b, S: Splitter> Scan<'b, S> {
+    /// The splitter of `notation` over `bytes` (after a BOM), fed a piece at a time.
+    fn new<N: Notation<Splitter = S>>(notation: &N, bytes: &'b [u8], opts: &Options) -> Self {
         let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
         Scan {
             bytes,
-            scanner: Scanner::new_at(start as u64),
+            scanner: notation.splitter(start as u64),
             pos: start,
             chunk: opts.chunk_bytes.max(1),
             window: opts.window_bytes() as u64,

@@ -1,17 +1,21 @@
-//! Inputs to tables: for each file, a sequential scan finds records; windows of
-//! records are cut into groups that rayon parses in parallel; the notation then
-//! resolves, in input order, what depends on earlier records; groups are built
-//! into Arrow batches in parallel and written in input order. Memory is bounded
-//! by the window size, not by the input.
+//! Inputs to tables: each input is routed to a notation (`notation::registry`);
+//! for each file, a sequential scan finds records; windows of records are cut
+//! into groups that rayon parses in parallel; the notation then resolves, in
+//! input order, what depends on earlier records; groups are built into Arrow
+//! batches in parallel and written in input order, each table to its own
+//! sink. Memory is bounded by the window size, not by the input.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 mod budget;
+mod dispatch;
 mod feed;
 mod read_ahead;
 mod small;
 mod window;
+
+pub use dispatch::Run;
 
 use arrow_array::RecordBatch;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -19,9 +23,12 @@ use rayon::prelude::*;
 
 use crate::Error;
 use crate::columns::SCHEMA_VERSION;
-use crate::notation::ppn::Ppn;
+use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
+use crate::columns::table::TableDecl;
+use crate::error::{Position, Severity};
+use crate::notation::registry::{Registry, Route, Settings};
 use crate::notation::{FileInfo, Notation};
-use crate::sink::parquet::{Closed, Codec, SinkOptions, TableSink};
+use crate::sink::parquet::{Closed, Codec, SinkOptions, TableSink, TableSpec, Writer};
 use crate::source::Input;
 use feed::FileRun;
 
@@ -52,8 +59,10 @@ pub struct Options {
     /// when, at the ratio of the window before, it would build more (see
     /// `pipeline/budget.rs`).
     pub window_array_bytes: usize,
-    /// Rules profiles and whether to compute derived columns.
-    pub rules: crate::notation::ppn::RulesConfig,
+    /// The writer of the Parquet pages.
+    pub writer: Writer,
+    /// What the notations are told: rules, a forced notation.
+    pub settings: Settings,
     /// Called on the writer thread after it has written windows of few rows
     /// and many bytes (hands with values of megabytes), so that an
     /// allocator that keeps freed memory a while can give it back at once
@@ -80,7 +89,8 @@ impl Default for Options {
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             window_array_bytes: 32 << 20,
-            rules: Default::default(),
+            writer: Writer::default(),
+            settings: Settings::default(),
             release_memory: None,
             join_small_inputs: true,
             hand_over_by_file: false,
@@ -99,10 +109,14 @@ impl Options {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct FileSummary {
     pub path: String,
+    /// The notation it was read as (its label); None when none took it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<&'static str>,
     pub bytes: u64,
     /// Records found by the splitter (comment-only blocks excluded).
     pub records: u64,
-    pub hands: u64,
+    /// Records converted into rows of their game's record table.
+    pub converted: u64,
     pub quarantined: u64,
     pub warnings: u64,
     /// Diagnostics for information, such as why computed values are null.
@@ -119,7 +133,7 @@ impl FileSummary {
     pub fn add(&mut self, f: &FileSummary) {
         self.bytes += f.bytes;
         self.records += f.records;
-        self.hands += f.hands;
+        self.converted += f.converted;
         self.quarantined += f.quarantined;
         self.warnings += f.warnings;
         self.infos += f.infos;
@@ -130,14 +144,14 @@ impl FileSummary {
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub files: Vec<FileSummary>,
-    /// Rows written per table.
-    pub rows: Vec<(&'static str, u64)>,
+    /// Rows written per table, by its path in the dataset.
+    pub rows: Vec<(String, u64)>,
     pub elapsed: Duration,
 }
 
 impl Summary {
     /// The summary as JSON: totals, per-file counts and rows per table.
-    /// `records` always equals `hands + quarantined`.
+    /// `records` always equals `converted + quarantined`.
     pub fn to_json(&self) -> String {
         let mut total = self.total();
         total.path = String::new();
@@ -149,7 +163,7 @@ impl Summary {
         serde_json::to_string_pretty(&serde_json::json!({
             "deckhand_version": env!("CARGO_PKG_VERSION"),
             "records": total.records,
-            "converted": total.hands,
+            "converted": total.converted,
             "quarantined": total.quarantined,
             "warnings": total.warnings,
             "infos": total.infos,
@@ -171,8 +185,9 @@ impl Summary {
     }
 }
 
-/// Prepares the output directory: refuses to touch a non-empty one unless forced.
-fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error> {
+/// Prepares the output directory: refuses to touch a non-empty one unless
+/// forced, and then removes the folders of `tables` (paths in the dataset).
+fn prepare_out_dir(out: &Path, tables: &[String], force: bool) -> Result<(), Error> {
     let werr = |source| Error::Write {
         path: out.to_path_buf(),
         source,
@@ -199,29 +214,48 @@ fn prepare_out_dir(out: &Path, tables: &[&str], force: bool) -> Result<(), Error
 /// batches to `on_tables` with the file they come from (with
 /// `Options::join_small_inputs`, batches of runs of small files go together,
 /// with the first of them, unless `Options::hand_over_by_file`); for `check`
-/// and `export`.
+/// and `export`. `only`: the inputs of other notations are an error (a
+/// command that reads one notation).
 pub fn parse_inputs(
     inputs: &[PathBuf],
     opts: &Options,
+    only: Option<&str>,
     on_tables: &mut FileConsumer<'_>,
 ) -> Result<Vec<FileSummary>, Error> {
-    let ppn = Ppn {
-        rules: opts.rules.clone(),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .expect("thread pool");
+    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    let pool = thread_pool(opts);
     let mut files = Vec::new();
     let bar = ProgressBar::hidden();
-    run_inputs(
-        &ppn,
-        inputs,
-        &sizes_of(inputs),
+    let cx = Shared {
         opts,
-        &pool,
-        &bar,
-        Instant::now(),
+        pool: &pool,
+        bar: &bar,
+        started: Instant::now(),
+    };
+    let routes = route_inputs(&registry, inputs)?;
+    if let Some(name) = only {
+        for (path, r) in inputs.iter().zip(&routes) {
+            let got = match r {
+                Route::To(k) => registry.get(*k).about(),
+                Route::Unknown(_) if path.as_os_str() == crate::source::STDIN => continue,
+                Route::Unknown(why) => {
+                    return Err(Error::WrongNotation(path.clone(), why.clone()));
+                }
+            };
+            if got.name != name {
+                return Err(Error::WrongNotation(
+                    path.clone(),
+                    format!("it is {} ({}), not {name}", got.title, got.label),
+                ));
+            }
+        }
+    }
+    run_all(
+        &registry,
+        inputs,
+        &routes,
+        &sizes_of(inputs),
+        &cx,
         on_tables,
         &mut files,
         opts.join_small_inputs,
@@ -229,8 +263,25 @@ pub fn parse_inputs(
     Ok(files)
 }
 
-/// A window's batches: one list per table.
-type WindowBatches = Vec<Vec<RecordBatch>>;
+fn thread_pool(opts: &Options) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .expect("thread pool")
+}
+
+/// What every file of a run shares.
+#[derive(Clone, Copy)]
+pub struct Shared<'r> {
+    pub opts: &'r Options,
+    pub pool: &'r rayon::ThreadPool,
+    pub bar: &'r ProgressBar,
+    pub started: Instant,
+}
+
+/// A window's batches: one list per table, with the table's declaration,
+/// in the notation's table order.
+pub type WindowBatches = Vec<(&'static TableDecl, Vec<RecordBatch>)>;
 
 /// The size of each input that is a regular file (links followed), for
 /// the progress bar's total and to tell small files: one `stat` an input.
@@ -251,26 +302,33 @@ fn sizes_of(inputs: &[PathBuf]) -> Vec<Option<u64>> {
         .collect()
 }
 
-/// Inputs at most this large (on disk) may be parsed several at a time.
-const SMALL_INPUT: u64 = 1 << 20;
+/// Where each input goes, by its name and its first bytes (decompressed).
+/// Standard input is routed when it is read (it cannot be read twice);
+/// here it is `Unknown` with no reason. An input that cannot be opened is
+/// an error before any is converted.
+fn route_inputs(registry: &Registry, inputs: &[PathBuf]) -> Result<Vec<Route>, Error> {
+    inputs
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == crate::source::STDIN {
+                return Ok(Route::Unknown(String::new()));
+            }
+            let head = crate::source::read_head(p, crate::notation::registry::HEAD_BYTES)?;
+            Ok(registry.route(p, &head))
+        })
+        .collect()
+}
 
-/// Parses `inputs` in order, handing each window's batches to `on_tables`
-/// and each file's summary to `files`. A file smaller than a group keeps one
-/// thread busy, so runs of small files (together at most a window's bytes)
-/// are parsed in parallel (`small.rs`): with `join`, built together into
-/// tables that span files; else each into batches held aside and handed
-/// over in input order, the same batches as one at a time. A file that fails
-/// ends the run after the files before it and the windows it gave before
-/// failing, as it would one at a time.
+/// Parses `inputs` in order, each run of inputs of one notation by that
+/// notation, handing each window's batches to `on_tables` and each file's
+/// summary to `files`. An input no notation takes gives one `errors` row.
 #[allow(clippy::too_many_arguments)]
-fn run_inputs<N: Notation>(
-    notation: &N,
+fn run_all(
+    registry: &Registry,
     inputs: &[PathBuf],
+    routes: &[Route],
     sizes: &[Option<u64>],
-    opts: &Options,
-    pool: &rayon::ThreadPool,
-    bar: &ProgressBar,
-    started: Instant,
+    cx: &Shared<'_>,
     on_tables: &mut FileConsumer<'_>,
     files: &mut Vec<FileSummary>,
     join: bool,
@@ -279,14 +337,140 @@ fn run_inputs<N: Notation>(
         name: file_name(&inputs[index]),
         index: index as u64,
     };
-    let window = opts.window_bytes() as u64;
-    let small = |k: usize| sizes[k].filter(|&len| len <= SMALL_INPUT);
     let mut i = 0;
     while i < inputs.len() {
+        let file = info(i);
+        match &routes[i] {
+            Route::To(k) => {
+                let run = registry.get(*k);
+                let mut end = i + 1;
+                while end < inputs.len() && routes[end] == routes[i] {
+                    end += 1;
+                }
+                // The game is met: its tables are written, rows or not.
+                let tables = run.tables().iter().map(|t| (*t, Vec::new())).collect();
+                on_tables(&file, tables)?;
+                let run_files: Vec<InputFile<'_>> =
+                    (i..end).map(|k| (info(k), &inputs[k], sizes[k])).collect();
+                run.run_files(cx, &run_files, on_tables, files, join)?;
+                i = end;
+            }
+            Route::Unknown(_) if inputs[i].as_os_str() == crate::source::STDIN => {
+                files.push(run_stdin(registry, cx, &file, on_tables)?);
+                i += 1;
+            }
+            Route::Unknown(why) => {
+                let head =
+                    crate::source::read_head(&inputs[i], crate::notation::registry::HEAD_BYTES)?;
+                let (summary, batch) = unrecognized(&file, why, &head)?;
+                on_tables(&file, vec![(ERRORS, vec![batch])])?;
+                files.push(summary);
+                i += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An input of a run: where it is in the run's list, its path and its size
+/// on disk (None for what is not a regular file).
+pub type InputFile<'p> = (FileInfo, &'p PathBuf, Option<u64>);
+
+/// Standard input, routed by its first bytes (which are read again as
+/// they were).
+fn run_stdin(
+    registry: &Registry,
+    cx: &Shared<'_>,
+    file: &FileInfo,
+    on_tables: &mut FileConsumer<'_>,
+) -> Result<FileSummary, Error> {
+    let path = Path::new(crate::source::STDIN);
+    let Input::Stream(mut stream) = Input::open(path)? else {
+        unreachable!("standard input is streamed")
+    };
+    let head = stream
+        .peek(crate::notation::registry::HEAD_BYTES)
+        .map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    match registry.route(path, &head) {
+        Route::To(k) => {
+            let run = registry.get(k);
+            let tables = run.tables().iter().map(|t| (*t, Vec::new())).collect();
+            on_tables(file, tables)?;
+            let mut consume = |t: WindowBatches| on_tables(file, t);
+            run.run_stream(cx, file, stream, &mut consume)
+        }
+        Route::Unknown(why) => {
+            let (summary, batch) = unrecognized(file, &why, &head)?;
+            on_tables(file, vec![(ERRORS, vec![batch])])?;
+            Ok(summary)
+        }
+    }
+}
+
+/// The `errors` row of an input no notation takes (D001), with its first
+/// bytes as raw text, and its summary: one record, quarantined.
+fn unrecognized(
+    file: &FileInfo,
+    why: &str,
+    head: &[u8],
+) -> Result<(FileSummary, RecordBatch), Error> {
+    let mut errors = ErrorsBuilder::with_rows(1);
+    let rec = RecordRef {
+        file: &file.name,
+        notation: None,
+        bytes: head,
+        byte: 0,
+        line: 1,
+        index: 0,
+        record_id: None,
+    };
+    let at = Position {
+        byte: 0,
+        line: 1,
+        column: 1,
+        record: 0,
+    };
+    errors.push_row(&rec, at, Severity::Error, "D001", why);
+    let summary = FileSummary {
+        path: file.name.clone(),
+        records: 1,
+        quarantined: 1,
+        ..Default::default()
+    };
+    Ok((summary, errors.finish()?))
+}
+
+/// Inputs at most this large (on disk) may be parsed several at a time.
+const SMALL_INPUT: u64 = 1 << 20;
+
+/// Parses `files` (inputs of `notation`) in order, handing each window's
+/// batches to `on_tables` and each file's summary to `summaries`. A file
+/// smaller than a group keeps one thread busy, so runs of small files
+/// (together at most a window's bytes) are parsed in parallel (`small.rs`):
+/// with `join`, built together into tables that span files; else each into
+/// batches held aside and handed over in input order, the same batches as
+/// one at a time. A file that fails ends the run after the files before it
+/// and the windows it gave before failing, as it would one at a time.
+fn run_inputs<N: Notation>(
+    notation: &N,
+    cx: &Shared<'_>,
+    files: &[InputFile<'_>],
+    on_tables: &mut FileConsumer<'_>,
+    summaries: &mut Vec<FileSummary>,
+    join: bool,
+) -> Result<(), Error> {
+    let opts = cx.opts;
+    let window = opts.window_bytes() as u64;
+    let small = |k: usize| files[k].2.filter(|&len| len <= SMALL_INPUT);
+    let mut i = 0;
+    while i < files.len() {
         // The run of small files from `i`.
         let (mut end, mut bytes) = (i, 0);
         while (opts.threads > 1 || join)
-            && end < inputs.len()
+            && end < files.len()
             && let Some(len) = small(end)
             && (end == i || bytes + len <= window)
         {
@@ -294,46 +478,34 @@ fn run_inputs<N: Notation>(
             end += 1;
         }
         if end - i < 2 {
-            let file = info(i);
-            let mut consume = |t: WindowBatches| on_tables(&file, t);
-            files.push(run_input(
-                notation,
-                &file,
-                &inputs[i],
-                opts,
-                pool,
-                &mut consume,
-                bar,
-                started,
-            )?);
+            let (file, path, _) = &files[i];
+            let mut consume = |t: WindowBatches| on_tables(file, t);
+            summaries.push(run_input(notation, cx, file, path, &mut consume)?);
             i += 1;
             continue;
         }
         let run: Vec<small::SmallFile<'_>> = (i..end)
-            .map(|k| (info(k), &inputs[k], small(k).unwrap_or(0)))
+            .map(|k| (files[k].0.clone(), files[k].1, small(k).unwrap_or(0)))
             .collect();
-        let cx = small::RunCtx {
-            notation,
-            opts,
-            pool,
-            bar,
-            started,
-        };
-        small::run_small(&cx, &run, join, on_tables, files)?;
+        small::run_small(notation, cx, &run, join, on_tables, summaries)?;
         i = end;
     }
     Ok(())
 }
 
-/// Parses PPN bytes in memory (no output files) and hands every window's
-/// batches to `consume`: for benchmarks, `deckhand bench` and tests.
+/// Parses bytes in memory (no output files) as the notation their name
+/// and content route them to, and hands every window's batches to
+/// `consume`: for benchmarks, `deckhand bench` and tests. Bytes no notation
+/// takes give their one `errors` row.
 pub fn parse_bytes(
     bytes: &[u8],
     name: &str,
     opts: &Options,
     consume: &mut Consumer<'_>,
 ) -> Result<FileSummary, Error> {
-    in_memory(name, opts, consume, |run| run.run_bytes(bytes))
+    in_memory(name, opts, consume, bytes, |run, cx, file, consume| {
+        run.run_bytes(cx, file, bytes, consume)
+    })
 }
 
 /// [`parse_bytes`] for an input read in pieces (as stdin and compressed files
@@ -344,84 +516,104 @@ pub fn parse_reader(
     opts: &Options,
     consume: &mut Consumer<'_>,
 ) -> Result<FileSummary, Error> {
-    in_memory(name, opts, consume, |run| {
-        run.run_stream(&mut feed::Counted::new(reader))
-    })
+    let mut head = Vec::new();
+    (&mut *reader)
+        .take(crate::notation::registry::HEAD_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(|source| Error::Read {
+            path: name.into(),
+            source,
+        })?;
+    let mut chained = std::io::Read::chain(&head[..], reader);
+    in_memory(
+        name,
+        opts,
+        consume,
+        &head.clone(),
+        |run, cx, file, consume| run.run_reader(cx, file, &mut chained, consume),
+    )
 }
 
-/// One PPN input parsed with no output files and no progress bar.
+use std::io::Read as _;
+
+/// One input parsed with no output files and no progress bar, by the
+/// notation its name and `head` route it to.
 fn in_memory(
     name: &str,
     opts: &Options,
     consume: &mut Consumer<'_>,
-    go: impl FnOnce(FileRun<'_, '_, Ppn>) -> Result<FileSummary, Error>,
+    head: &[u8],
+    go: impl FnOnce(&dyn Run, &Shared<'_>, &FileInfo, &mut Consumer<'_>) -> Result<FileSummary, Error>,
 ) -> Result<FileSummary, Error> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .expect("thread pool");
+    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    let pool = thread_pool(opts);
     let file = FileInfo {
         name: name.to_string(),
         index: 0,
     };
-    let ppn = Ppn {
-        rules: opts.rules.clone(),
-    };
     let bar = ProgressBar::hidden();
-    go(FileRun::new(
-        &ppn,
-        &file,
+    let cx = Shared {
         opts,
-        &pool,
-        consume,
-        &bar,
-        Instant::now(),
-    ))
+        pool: &pool,
+        bar: &bar,
+        started: Instant::now(),
+    };
+    let head = &head[..head.len().min(crate::notation::registry::HEAD_BYTES)];
+    match registry.route(Path::new(name), head) {
+        Route::To(k) => go(registry.get(k), &cx, &file, consume),
+        Route::Unknown(why) => {
+            let (summary, batch) = unrecognized(&file, &why, head)?;
+            consume(vec![(ERRORS, vec![batch])])?;
+            Ok(summary)
+        }
+    }
 }
 
-/// Converts PPN inputs into a dataset directory.
+/// Converts inputs into a dataset directory: `OUT/<game>/<table>/` for the
+/// games met, `OUT/errors/` always.
 pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
-    let ppn = Ppn {
-        rules: opts.rules.clone(),
-    };
-    convert_with(&ppn, &Ppn::schemas(), inputs, out_dir, opts)
+    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    convert_with(&registry, inputs, out_dir, opts)
 }
 
 fn file_name(p: &Path) -> String {
     p.to_string_lossy().into_owned()
 }
 
-pub fn convert_with<N: Notation>(
-    notation: &N,
-    schemas: &[(&'static str, arrow_schema::SchemaRef)],
+/// [`convert`] with the notations of `registry`.
+pub fn convert_with(
+    registry: &Registry,
     inputs: &[PathBuf],
     out_dir: &Path,
     opts: &Options,
 ) -> Result<Summary, Error> {
     let started = Instant::now();
-    let names: Vec<&str> = schemas.iter().map(|s| s.0).collect();
-    prepare_out_dir(out_dir, &names, opts.force)?;
+    let all = crate::notation::registry::all_tables();
+    let paths: Vec<String> = all.iter().map(|t| t.path()).collect();
+    let routes = route_inputs(registry, inputs)?;
+    prepare_out_dir(out_dir, &paths, opts.force)?;
     let inputs_json =
         serde_json::to_string(&inputs.iter().map(|p| file_name(p)).collect::<Vec<_>>())
             .expect("strings serialize");
     let sink_opts = SinkOptions {
         codec: opts.codec,
+        writer: opts.writer,
         row_group_rows: opts.row_group_rows,
         metadata: vec![
             ("deckhand.version".into(), env!("CARGO_PKG_VERSION").into()),
             ("deckhand.schema_version".into(), SCHEMA_VERSION.into()),
-            ("deckhand.notation".into(), notation.name().into()),
             ("deckhand.inputs".into(), inputs_json),
         ],
     };
-    let mut sinks = schemas
-        .iter()
-        .map(|(t, s)| TableSink::create(out_dir, t, s.clone(), &sink_opts))
-        .collect::<Result<Vec<_>, _>>()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .expect("thread pool");
+    // The errors table is always written; the other tables once their
+    // game is met.
+    let mut sinks = Sinks {
+        dir: out_dir,
+        opts: &sink_opts,
+        sinks: Vec::new(),
+    };
+    sinks.open(ERRORS)?;
+    let pool = thread_pool(opts);
     let sizes = sizes_of(inputs);
     let total: u64 = sizes.iter().flatten().sum();
     let bar = if opts.progress {
@@ -447,12 +639,12 @@ pub fn convert_with<N: Notation>(
         let pool = &pool;
         let writer = scope.spawn(move || -> Result<Vec<TableSink>, Error> {
             for (per_table, large) in rx {
-                write_tables(pool, &mut sinks, per_table)?;
+                sinks.write(pool, per_table)?;
                 if let (true, Some(release)) = (large, release_memory) {
                     release();
                 }
             }
-            Ok(sinks)
+            Ok(sinks.sinks)
         });
         // Small windows (a small file gives one) are joined before they go
         // to the writer, so that the parser does not wait on the writer for
@@ -461,17 +653,13 @@ pub fn convert_with<N: Notation>(
         let mut pending: WindowBatches = Vec::new();
         let (mut pending_rows, mut pending_bytes) = (0, 0);
         let mut send = |_: &FileInfo, per_table: WindowBatches| {
-            for b in per_table.iter().flatten() {
-                pending_rows += b.num_rows();
-                pending_bytes += b.get_array_memory_size();
-            }
-            if pending.is_empty() {
-                pending = per_table;
-            } else {
-                for (p, t) in pending.iter_mut().zip(per_table) {
-                    p.extend(t);
+            for (_, batches) in &per_table {
+                for b in batches {
+                    pending_rows += b.num_rows();
+                    pending_bytes += b.get_array_memory_size();
                 }
             }
+            join_tables(&mut pending, per_table);
             if pending_rows >= JOINED_ROWS || pending_bytes >= JOINED_BYTES {
                 let large = pending_rows < JOINED_ROWS;
                 let _ = tx.send((compact(std::mem::take(&mut pending))?, large));
@@ -479,14 +667,18 @@ pub fn convert_with<N: Notation>(
             }
             Ok(())
         };
-        let result = run_inputs(
-            notation,
-            inputs,
-            &sizes,
+        let cx = Shared {
             opts,
             pool,
-            &bar,
+            bar: &bar,
             started,
+        };
+        let result = run_all(
+            registry,
+            inputs,
+            &routes,
+            &sizes,
+            &cx,
             &mut send,
             &mut summary.files,
             opts.join_small_inputs,
@@ -495,16 +687,18 @@ pub fn convert_with<N: Notation>(
             let _ = tx.send((compact(pending)?, false));
         }
         drop(tx);
-        let sinks = writer.join().expect("writer thread does not panic")?;
+        let mut sinks = writer.join().expect("writer thread does not panic")?;
         result?;
         bar.finish_and_clear();
+        // Tables in the order of their declarations.
+        sinks.sort_by_key(|s| paths.iter().position(|p| p == s.table()));
         // Each table's last row group is encoded and its file closed in
         // parallel, as the tables were written; then, with every file's
         // write-out started, each is synced and renamed.
-        let rows: Vec<(&'static str, Result<u64, Error>)> = pool.install(|| {
+        let rows: Vec<(String, Result<u64, Error>)> = pool.install(|| {
             let closed: Vec<_> = sinks
                 .into_par_iter()
-                .map(|s| (s.table(), s.close()))
+                .map(|s| (s.table().to_string(), s.close()))
                 .collect();
             closed
                 .into_par_iter()
@@ -519,6 +713,55 @@ pub fn convert_with<N: Notation>(
     parsed?;
     summary.elapsed = started.elapsed();
     Ok(summary)
+}
+
+/// The sinks of a dataset, one a table, opened as their tables are met.
+struct Sinks<'s> {
+    dir: &'s Path,
+    opts: &'s SinkOptions,
+    sinks: Vec<TableSink>,
+}
+
+impl Sinks<'_> {
+    /// The index of the sink of `decl`, opened if it was not.
+    fn open(&mut self, decl: &TableDecl) -> Result<usize, Error> {
+        let path = decl.path();
+        if let Some(i) = self.sinks.iter().position(|s| s.table() == path) {
+            return Ok(i);
+        }
+        let spec = TableSpec::of(decl);
+        self.sinks
+            .push(TableSink::create(self.dir, &spec, self.opts)?);
+        Ok(self.sinks.len() - 1)
+    }
+
+    /// Writes a window's batches. Tables are independent: they are encoded
+    /// in parallel. Each sink still receives its batches in input order, so
+    /// the bytes written do not change.
+    fn write(&mut self, pool: &rayon::ThreadPool, per_table: WindowBatches) -> Result<(), Error> {
+        let mut by_sink: Vec<Vec<RecordBatch>> = vec![Vec::new(); self.sinks.len()];
+        for (decl, batches) in per_table {
+            let i = self.open(decl)?;
+            by_sink.resize_with(self.sinks.len(), Vec::new);
+            by_sink[i].extend(batches);
+        }
+        pool.install(|| {
+            self.sinks
+                .par_iter_mut()
+                .zip(by_sink)
+                .try_for_each(|(sink, batches)| batches.into_iter().try_for_each(|b| sink.write(b)))
+        })
+    }
+}
+
+/// Adds `more`'s batches to `pending`'s, table by table.
+fn join_tables(pending: &mut WindowBatches, more: WindowBatches) {
+    for (decl, batches) in more {
+        match pending.iter_mut().find(|p| *p.0 == *decl) {
+            Some(p) => p.1.extend(batches),
+            None => pending.push((decl, batches)),
+        }
+    }
 }
 
 /// Windows of batches that may wait for the writer.
@@ -545,60 +788,50 @@ const COMPACT_BATCHES: usize = 64;
 fn compact(per_table: WindowBatches) -> Result<WindowBatches, Error> {
     per_table
         .into_iter()
-        .map(|batches| {
+        .map(|(decl, batches)| {
             if batches.len() <= COMPACT_BATCHES {
-                return Ok(batches);
+                return Ok((decl, batches));
             }
             let joined = arrow_select::concat::concat_batches(&batches[0].schema(), &batches)?;
-            Ok(vec![joined])
+            Ok((decl, vec![joined]))
         })
         .collect()
 }
 
 /// Where a file's windows of batches go, with the file they come from.
-pub type FileConsumer<'c> = dyn FnMut(&FileInfo, Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
+pub type FileConsumer<'c> = dyn FnMut(&FileInfo, WindowBatches) -> Result<(), Error> + 'c;
 
 /// Where a window's batches go: one list per table, in the notation's table order.
-pub type Consumer<'c> = dyn FnMut(Vec<Vec<RecordBatch>>) -> Result<(), Error> + 'c;
-
-/// Tables are independent: encode them in parallel. Each sink still receives
-/// its batches in input order, so the bytes written do not change.
-fn write_tables(
-    pool: &rayon::ThreadPool,
-    sinks: &mut [TableSink],
-    per_table: Vec<Vec<RecordBatch>>,
-) -> Result<(), Error> {
-    pool.install(|| {
-        sinks
-            .par_iter_mut()
-            .zip(per_table)
-            .try_for_each(|(sink, batches)| batches.into_iter().try_for_each(|b| sink.write(b)))
-    })
-}
+pub type Consumer<'c> = dyn FnMut(WindowBatches) -> Result<(), Error> + 'c;
 
 /// Opens one input and parses it, mapped or streamed.
-#[allow(clippy::too_many_arguments)]
 fn run_input<N: Notation>(
     notation: &N,
+    cx: &Shared<'_>,
     file: &FileInfo,
     path: &Path,
-    opts: &Options,
-    pool: &rayon::ThreadPool,
     consume: &mut Consumer<'_>,
-    bar: &ProgressBar,
-    started: Instant,
 ) -> Result<FileSummary, Error> {
-    let run = FileRun::new(notation, file, opts, pool, consume, bar, started);
     match Input::open(path)? {
-        Input::Mapped(map) => run.run_bytes(&map),
-        Input::Stream(stream) => {
-            let (stream, fs) =
-                read_ahead::with_read_ahead(stream, opts.chunk_bytes, |r| run.run_stream(r));
-            let mut fs = fs?;
-            fs.input_warning = stream.warning().map(str::to_string);
-            Ok(fs)
-        }
+        Input::Mapped(map) => FileRun::new(notation, file, cx, consume).run_bytes(&map),
+        Input::Stream(stream) => run_stream(notation, cx, file, stream, consume),
     }
+}
+
+/// Parses a stream, read on a thread of its own.
+fn run_stream<N: Notation>(
+    notation: &N,
+    cx: &Shared<'_>,
+    file: &FileInfo,
+    stream: crate::source::Stream,
+    consume: &mut Consumer<'_>,
+) -> Result<FileSummary, Error> {
+    let run = FileRun::new(notation, file, cx, consume);
+    let (stream, fs) =
+        read_ahead::with_read_ahead(stream, cx.opts.chunk_bytes, |r| run.run_stream(r));
+    let mut fs = fs?;
+    fs.input_warning = stream.warning().map(str::to_string);
+    Ok(fs)
 }
 
 #[cfg(test)]
@@ -616,13 +849,18 @@ mod tests {
         };
         let few: Vec<RecordBatch> = (0..COMPACT_BATCHES as i32).map(batch).collect();
         let many: Vec<RecordBatch> = (0..100).map(batch).collect();
-        let out = compact(vec![few.clone(), many.clone(), Vec::new()]).unwrap();
-        assert_eq!(out[0], few);
-        assert_eq!(out[1].len(), 1);
+        let out = compact(vec![
+            (ERRORS, few.clone()),
+            (ERRORS, many.clone()),
+            (ERRORS, Vec::new()),
+        ])
+        .unwrap();
+        assert_eq!(out[0].1, few);
+        assert_eq!(out[1].1.len(), 1);
         assert_eq!(
-            out[1][0],
+            out[1].1[0],
             arrow_select::concat::concat_batches(&schema, &many).unwrap()
         );
-        assert!(out[2].is_empty());
+        assert!(out[2].1.is_empty());
     }
 }

@@ -10,42 +10,31 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use arrow_array::RecordBatch;
 use arrow_array::cast::AsArray;
-use arrow_array::types::UInt64Type;
+use arrow_array::types::Int64Type;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use super::feed::{FileRun, LexedFile};
-use super::window::{count, keep};
-use super::{FileConsumer, FileSummary, Options, WindowBatches, run_input};
+use super::window::{count, errors_of, keep};
+use super::{FileConsumer, FileSummary, Shared, WindowBatches, run_input};
 use crate::Error;
-use crate::columns::Tables;
-use crate::notation::{FileInfo, Notation, Part, PartEnd};
+use crate::columns::errors::ERRORS;
+use crate::notation::{FileInfo, Notation, Part, PartEnd, Tables};
 use crate::source::Stream;
 
 /// A small file of a run: its place among the inputs, its path, and its
 /// size on disk when the inputs were listed.
 pub(super) type SmallFile<'p> = (FileInfo, &'p PathBuf, u64);
 
-/// What every file of a run shares.
-pub(super) struct RunCtx<'r, N> {
-    pub notation: &'r N,
-    pub opts: &'r Options,
-    pub pool: &'r rayon::ThreadPool,
-    pub bar: &'r ProgressBar,
-    pub started: Instant,
+/// What every file of a run shares, and the notation of its files.
+#[derive(Clone, Copy)]
+struct RunCtx<'r, N> {
+    notation: &'r N,
+    cx: &'r Shared<'r>,
 }
-
-impl<N> Clone for RunCtx<'_, N> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<N> Copy for RunCtx<'_, N> {}
 
 /// One small file after the parallel phase.
 enum Small<'a, N: Notation> {
@@ -63,13 +52,18 @@ enum Small<'a, N: Notation> {
 /// to `summaries`. A file that fails ends the run after the files before it
 /// and the windows it gave before failing, as one at a time.
 pub(super) fn run_small<N: Notation>(
-    cx: &RunCtx<'_, N>,
+    notation: &N,
+    shared: &Shared<'_>,
     files: &[SmallFile<'_>],
     join: bool,
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
 ) -> Result<(), Error> {
-    let (opts, pool) = (cx.opts, cx.pool);
+    let cx = &RunCtx {
+        notation,
+        cx: shared,
+    };
+    let (opts, pool) = (shared.opts, shared.pool);
     // Read, not mapped: for files this small, mapping and unmapping cost
     // more than copying (20,000 files of one hand: `-j1` 0.64-0.79 s against
     // 1.00-1.23 s mapped, `-j2` 0.45-0.48 s against 0.91-0.99 s). Files are
@@ -136,11 +130,9 @@ fn run_round<N: Notation>(
 ) -> Result<(), Error> {
     let RunCtx {
         notation,
-        opts,
-        pool,
-        bar,
-        started,
+        cx: shared,
     } = *cx;
+    let (pool, bar) = (shared.pool, shared.bar);
     let done: Vec<Small<'_, N>> = pool.install(|| {
         files
             .par_iter()
@@ -152,9 +144,13 @@ fn run_round<N: Notation>(
                 // Progress is counted in bytes on disk, as the bar's total
                 // (held bytes may be decompressed).
                 let hidden = &ProgressBar::hidden();
+                let quiet = Shared {
+                    bar: hidden,
+                    ..*shared
+                };
                 let small = if join {
                     let mut none = |_: WindowBatches| Ok(());
-                    let run = FileRun::new(notation, file, opts, pool, &mut none, hidden, started);
+                    let run = FileRun::new(notation, file, &quiet, &mut none);
                     match run.lex_only(bytes) {
                         Some(lexed) => Small::Lexed(lexed),
                         None => return Small::InTurn,
@@ -165,7 +161,7 @@ fn run_round<N: Notation>(
                         windows.push(t);
                         Ok(())
                     };
-                    let run = FileRun::new(notation, file, opts, pool, &mut keep, hidden, started);
+                    let run = FileRun::new(notation, file, &quiet, &mut keep);
                     let r = run.run_bytes(bytes);
                     Small::Built(r, windows)
                 };
@@ -189,8 +185,7 @@ fn run_round<N: Notation>(
                 build_together(cx, files, &mut lexed, on_tables, summaries)?;
                 let (file, path, _) = &files[k];
                 let mut consume = |t: WindowBatches| on_tables(file, t);
-                let summary =
-                    run_input(notation, file, path, opts, pool, &mut consume, bar, started);
+                let summary = run_input(notation, shared, file, path, &mut consume);
                 summaries.push(summary?);
             }
         }
@@ -235,7 +230,7 @@ fn build_together<'a, N: Notation>(
     on_tables: &mut FileConsumer<'_>,
     summaries: &mut Vec<FileSummary>,
 ) -> Result<(), Error> {
-    let (notation, opts, pool) = (cx.notation, cx.opts, cx.pool);
+    let (notation, opts, pool) = (cx.notation, cx.cx.opts, cx.cx.pool);
     let Some(first) = lexed.first().map(|l| l.0) else {
         return Ok(());
     };
@@ -267,7 +262,7 @@ fn build_together<'a, N: Notation>(
             .collect()
     });
     let mut converted = vec![0u64; lexed.len()];
-    let mut per_table = Vec::new();
+    let mut per_table: WindowBatches = Vec::new();
     // With `hand_over_by_file`: each file's rows of each job, in order,
     // with the file's position in `lexed`.
     let mut by_file: Vec<(usize, WindowBatches)> = Vec::new();
@@ -306,43 +301,42 @@ fn build_together<'a, N: Notation>(
 }
 
 /// The rows of `tables` from `from` to `to` (a file's part of tables built
-/// together), one slice a table: the `hands` and `errors` rows as counted,
-/// the other tables' rows those of the same hands (their `hand_id`s rise
-/// with the hands').
+/// together), one slice a table: the record table's and the `errors` rows
+/// as counted, the other tables' rows those of the same records (their
+/// record keys, the first column of every table of a game, rise with the
+/// records').
 fn slice_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> WindowBatches {
-    let hand_ids = |b: &RecordBatch| {
-        b.column_by_name("hand_id")
-            .expect("every table has hand_id")
-            .as_primitive::<UInt64Type>()
-            .clone()
-    };
-    let hands = tables
-        .iter()
-        .find(|t| t.0 == "hands")
-        .map(|t| hand_ids(&t.1));
-    // The first and last hand_id of the part, when it has hands.
-    let ids = hands
-        .filter(|_| to.hands > from.hands)
-        .map(|h| (h.value(from.hands), h.value(to.hands - 1)));
+    let keys = |b: &RecordBatch| b.column(0).as_primitive::<Int64Type>().clone();
+    // The record table: the first, unless the notation writes only errors.
+    let record = tables.first().filter(|t| *t.0 != *ERRORS);
+    // The first and last key of the part, when it has records.
+    let ids = record
+        .filter(|_| to.records > from.records)
+        .map(|r| keys(&r.1))
+        .map(|k| (k.value(from.records), k.value(to.records - 1)));
+    let errors = errors_of(tables).map(|e| e as *const RecordBatch);
     tables
         .iter()
-        .map(|(name, b)| {
-            let (start, end) = match *name {
-                "hands" => (from.hands, to.hands),
-                "errors" => (from.errors, to.errors),
-                _ => match ids {
+        .enumerate()
+        .map(|(i, (decl, b))| {
+            let (start, end) = if errors == Some(b as *const RecordBatch) {
+                (from.errors, to.errors)
+            } else if i == 0 {
+                (from.records, to.records)
+            } else {
+                match ids {
                     None => (0, 0),
                     Some((lo, hi)) => {
-                        let ids = hand_ids(b);
-                        let ids = ids.values();
+                        let k = keys(b);
+                        let k = k.values();
                         (
-                            ids.partition_point(|&x| x < lo),
-                            ids.partition_point(|&x| x <= hi),
+                            k.partition_point(|&x| x < lo),
+                            k.partition_point(|&x| x <= hi),
                         )
                     }
-                },
+                }
             };
-            vec![b.slice(start, end - start)]
+            (*decl, vec![b.slice(start, end - start)])
         })
         .collect()
 }

@@ -6,14 +6,14 @@ use std::ops::Range;
 
 use arrow_array::RecordBatch;
 use arrow_array::cast::AsArray;
-use arrow_array::types::UInt64Type;
+use arrow_array::types::Int64Type;
 use rayon::prelude::*;
 
-use super::{Consumer, FileSummary, OnError, Options};
+use super::{Consumer, FileSummary, OnError, Options, WindowBatches};
 use crate::Error;
-use crate::columns::Tables;
-use crate::notation::tagpair::split::Item;
-use crate::notation::{FileInfo, Notation, PartEnd};
+use crate::columns::errors::ERRORS;
+use crate::notation::{FileInfo, Notation, PartEnd, Tables};
+use crate::split::Item;
 
 /// The records of a window, with their indexes and contexts.
 pub(super) type Records<'a, N> = Vec<(Item, u64, <N as Notation>::Context<'a>)>;
@@ -100,15 +100,23 @@ pub(super) fn group_cuts<C>(records: &[(Item, u64, C)], group_bytes: usize) -> V
     cuts
 }
 
+/// A group's tables and where its rows end in its record and `errors`
+/// tables.
+pub(super) type Built = (Tables, PartEnd);
+
 /// Builds resolved groups into tables in parallel; to be called in the pool.
 pub(super) fn build_window<N: Notation>(
     notation: &N,
     file: &FileInfo,
     groups: &[N::Group<'_>],
-) -> Vec<Result<Tables, Error>> {
+) -> Vec<Result<Built, Error>> {
     groups
         .par_iter()
-        .map(|g| notation.build(&[(file, g)]).map(|(t, _)| t))
+        .map(|g| {
+            notation
+                .build(&[(file, g)])
+                .map(|(t, ends)| (t, ends.last().copied().unwrap_or_default()))
+        })
         .collect()
 }
 
@@ -116,7 +124,7 @@ pub(super) fn build_window<N: Notation>(
 /// per table in input order, to `consume`. Returns the bytes of Arrow
 /// arrays they hold (for the window [`super::budget::Budget`]).
 pub(super) fn deliver(
-    built: Vec<Result<Tables, Error>>,
+    built: Vec<Result<Built, Error>>,
     records: usize,
     opts: &Options,
     consume: &mut Consumer<'_>,
@@ -125,13 +133,9 @@ pub(super) fn deliver(
     let mut converted = 0;
     let mut array_bytes = 0u64;
     // Batches per table, in input order.
-    let mut per_table: Vec<Vec<RecordBatch>> = Vec::new();
-    for tables in built {
-        let tables = tables?;
-        let all = PartEnd {
-            hands: rows(&tables, "hands"),
-            errors: rows(&tables, "errors"),
-        };
+    let mut per_table: WindowBatches = Vec::new();
+    for built in built {
+        let (tables, all) = built?;
         let converted_here = count(&tables, PartEnd::default(), all, opts, fs)?;
         converted += converted_here;
         array_bytes += keep(tables, &mut per_table);
@@ -141,23 +145,23 @@ pub(super) fn deliver(
     Ok(array_bytes)
 }
 
-/// Adds a group's batches to `per_table`; returns the bytes of their arrays.
-pub(super) fn keep(tables: Tables, per_table: &mut Vec<Vec<RecordBatch>>) -> u64 {
-    per_table.resize_with(tables.len(), Vec::new);
+/// Adds a group's batches to `per_table` (whose tables are those of the
+/// same notation, or none yet); returns the bytes of their arrays.
+pub(super) fn keep(tables: Tables, per_table: &mut WindowBatches) -> u64 {
+    if per_table.is_empty() {
+        per_table.extend(tables.iter().map(|t| (t.0, Vec::new())));
+    }
     let mut array_bytes = 0;
     for ((_, batch), out) in tables.into_iter().zip(per_table) {
         array_bytes += batch.get_array_memory_size() as u64;
-        out.push(batch);
+        out.1.push(batch);
     }
     array_bytes
 }
 
-/// Rows of table `name` in `tables` (0 if there is none).
-pub(super) fn rows(tables: &Tables, name: &str) -> usize {
-    tables
-        .iter()
-        .find(|t| t.0 == name)
-        .map_or(0, |t| t.1.num_rows())
+/// The `errors` batch of `tables`.
+pub(super) fn errors_of(tables: &Tables) -> Option<&RecordBatch> {
+    tables.iter().find(|t| *t.0 == *ERRORS).map(|t| &t.1)
 }
 
 /// Counts what the rows of `tables` from `from` to `to` hold (the hands
@@ -172,8 +176,8 @@ pub(super) fn count(
     fs: &mut FileSummary,
 ) -> Result<u64, Error> {
     let c = count_rows(tables, from, to);
-    fs.records += c.hands + c.quarantined;
-    fs.hands += c.hands;
+    fs.records += c.converted + c.quarantined;
+    fs.converted += c.converted;
     fs.quarantined += c.quarantined;
     fs.warnings += c.warnings;
     fs.infos += c.infos;
@@ -182,29 +186,28 @@ pub(super) fn count(
     {
         return Err(e);
     }
-    Ok(c.hands + c.quarantined)
+    Ok(c.converted + c.quarantined)
 }
 
 struct Counts {
-    hands: u64,
+    converted: u64,
     quarantined: u64,
     warnings: u64,
     infos: u64,
     first_error: Option<Error>,
 }
 
-/// Counts the hands and the diagnostics by severity in the given rows of the
-/// `hands` and `errors` batches.
+/// Counts the records converted and the diagnostics by severity in the
+/// given rows of the record and `errors` tables.
 fn count_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> Counts {
-    let find = |name: &str| tables.iter().find(|t| t.0 == name).map(|t| &t.1);
     let mut c = Counts {
-        hands: (to.hands - from.hands) as u64,
+        converted: (to.records - from.records) as u64,
         quarantined: 0,
         warnings: 0,
         infos: 0,
         first_error: None,
     };
-    let Some(errors) = find("errors") else {
+    let Some(errors) = errors_of(tables) else {
         return c;
     };
     let col = |b: &RecordBatch, n: &str| b.column_by_name(n).cloned().expect("errors column");
@@ -214,12 +217,12 @@ fn count_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> Counts {
         if severity.value(i) == "error" {
             c.quarantined += 1;
             if c.first_error.is_none() {
-                let u = |n: &str| col(errors, n).as_primitive::<UInt64Type>().value(i);
+                let u = |n: &str| col(errors, n).as_primitive::<Int64Type>().value(i) as u64;
                 let s = |n: &str| col(errors, n).as_string::<i32>().value(i).to_string();
                 c.first_error = Some(Error::Record {
                     file: s("source_file"),
                     line: u("line"),
-                    column: u("column"),
+                    column: u("col"),
                     record: u("record_index"),
                     code: s("code"),
                     message: s("message"),

@@ -123,22 +123,6 @@ pub(super) fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, widt
     }
 }
 
-/// A v1 page's levels section for `levels` (each at most `width` <= 8
-/// bits): its length, then one RLE run when they are all one level, else
-/// bit-packed runs (`scratch` holds the packed bits meanwhile).
-pub(super) fn small_levels(buf: &mut Vec<u8>, scratch: &mut Vec<u8>, levels: &[u8], width: u32) {
-    let at = start_levels(buf);
-    match levels.first() {
-        Some(&first) if levels.iter().any(|&l| l != first) => {
-            scratch.clear();
-            pack_small(scratch, levels, width);
-            bit_packed(buf, scratch, levels.len(), width);
-        }
-        first => rle_run(buf, first.copied().unwrap_or(0) as u32, levels.len(), width),
-    }
-    end_levels(buf, at);
-}
-
 /// Values packed `width` bits wide, least significant bit first, padded with
 /// zero bits to a whole byte.
 pub(super) fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {

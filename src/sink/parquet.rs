@@ -18,14 +18,11 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
-use super::bool_pages::BoolPages;
 use super::chunk::{ChunkBytes, Pages};
 use super::copy::{CaptureFactory, Captured, restate, splice};
-use super::delta_pages::DeltaPages;
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use super::parts::Parts;
-use super::struct_list_pages::StructListPages;
 use super::writeback::Writeback;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -33,6 +30,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::{ColumnDescPtr, ColumnPath};
 
 use crate::Error;
+use crate::columns::table::{Hints, TableDecl};
 
 /// Rows handed to the Parquet writer at a time.
 pub const WRITE_BATCH_ROWS: usize = 8192;
@@ -64,61 +62,64 @@ impl Codec {
     }
 }
 
-/// Columns whose values are (nearly) unique in a file: dictionary encoding
-/// only costs time there. Sorted integer keys are delta-encoded instead.
-pub const UNIQUE_COLUMNS: &[&str] = &[
-    "hand_id",
-    "record_index",
-    "byte_offset",
-    "line",
-    "deal",
-    "holding",
-    "melds",
-    "passed",
-    "raw",
-    "message",
-];
+/// A table as the sink writes it: where (`<game>/<table>`, or `errors`),
+/// its schema, and each field's storage hints (from its declaration).
+#[derive(Clone, Debug)]
+pub struct TableSpec {
+    pub path: String,
+    pub schema: SchemaRef,
+    pub hints: Vec<Hints>,
+}
 
-/// Lists of cards: a handful of distinct two-byte values repeated many times.
-/// Their pages are built by `list_pages`: dictionary encoded through a table
-/// of all two-byte values (no hashing), with delta-length encoding (lengths
-/// delta-packed, here all 2, then the bytes) as the fallback.
-pub const CARD_LISTS: &[&str] = &[
-    "cards",
-    "dealt",
-    "held",
-    "passed",
-    "meld_cards",
-    "computed_dealt",
-    "kitty",
-    "discard",
-];
+impl TableSpec {
+    /// The spec of a declared table.
+    pub fn of(decl: &TableDecl) -> TableSpec {
+        let schema = (decl.schema)();
+        let hints = schema
+            .fields()
+            .iter()
+            .map(|f| decl.column(f.name()).map_or(Hints::NONE, |c| c.hints))
+            .collect();
+        TableSpec {
+            path: decl.path(),
+            schema,
+            hints,
+        }
+    }
 
-/// Columns whose min/max statistics help no query (these, the card lists and
-/// free text): computing them costs a comparison per value.
-pub const NO_STATISTICS: &[&str] = &[
-    "computed_melds",
-    "comments",
-    "other_tags",
-    "deal",
-    "holding",
-    "melds",
-    "raw",
-    "message",
-    "text",
-    "value",
-];
+    /// The hints of the field named `name` (none for a field not declared).
+    fn hints_of(&self, name: &str) -> Hints {
+        self.schema
+            .index_of(name)
+            .map_or(Hints::NONE, |i| self.hints[i])
+    }
+}
+
+/// Which writer encodes the pages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Writer {
+    /// deckhand's own page builders where they pay (card lists and flat
+    /// columns; see `docs/design.md`), the Arrow writer for the rest.
+    #[default]
+    Fast,
+    /// The Arrow writer for every column: the fallback, and the oracle the
+    /// fast path is tested against.
+    Arrow,
+}
 
 #[derive(Clone, Debug)]
 pub struct SinkOptions {
     pub codec: Codec,
+    pub writer: Writer,
     pub row_group_rows: usize,
     /// Key-value metadata for every file.
     pub metadata: Vec<(String, String)>,
 }
 
 /// The Parquet writer settings for one table.
-pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) -> WriterProperties {
+pub fn writer_properties(spec: &TableSpec, opts: &SinkOptions) -> WriterProperties {
+    let schema = &spec.schema;
+    let table = spec.path.rsplit('/').next().unwrap_or_default();
     let mut kv: Vec<KeyValue> = opts
         .metadata
         .iter()
@@ -138,14 +139,14 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
     if let Ok(descr) = parquet::arrow::ArrowSchemaConverter::new().convert(schema) {
         for c in descr.columns() {
             let path = c.path();
-            let root = path.parts()[0].as_str();
-            if NO_STATISTICS.contains(&root) || CARD_LISTS.contains(&root) {
+            let hints = spec.hints_of(path.parts()[0].as_str());
+            if hints.no_stats || hints.cards {
                 b = b.set_column_statistics_enabled(path.clone(), EnabledStatistics::None);
             }
-            if CARD_LISTS.contains(&root) {
+            if hints.cards {
                 b = b.set_column_encoding(path.clone(), Encoding::DELTA_LENGTH_BYTE_ARRAY);
             }
-            if UNIQUE_COLUMNS.contains(&root) {
+            if hints.unique {
                 b = b.set_column_dictionary_enabled(path.clone(), false);
                 if c.physical_type() == parquet::basic::Type::INT64
                     || c.physical_type() == parquet::basic::Type::INT32
@@ -157,24 +158,6 @@ pub fn writer_properties(table: &str, schema: &SchemaRef, opts: &SinkOptions) ->
     }
     b.build()
 }
-
-/// Columns that usually repeat another column row for row: (copy, source).
-/// The computed columns equal the annotated ones whenever a hand's
-/// annotations are present and right, and `computed_dealt` is `dealt` whenever
-/// a hand has a Deal tag. A pair is used only where both exist with the same
-/// type and the same writer settings.
-pub const COPIES: &[(&str, &str)] = &[
-    ("computed_dealt", "dealt"),
-    ("computed_meld_points", "meld_points"),
-    ("computed_winner", "winner"),
-    ("computed_points", "points"),
-    ("computed_declarer", "declarer"),
-    ("computed_contract", "contract"),
-    ("computed_meld_scores", "meld_scores"),
-    ("computed_play_scores", "play_scores"),
-    ("computed_hand_scores", "hand_scores"),
-    ("computed_result", "result"),
-];
 
 /// A copy column and its source, by field and by Parquet leaf.
 struct CopyPair {
@@ -201,7 +184,7 @@ struct RowGroup {
 }
 
 pub struct TableSink {
-    table: &'static str,
+    table: String,
     final_path: PathBuf,
     tmp_path: PathBuf,
     file: Option<SerializedFileWriter<BufWriter<Writeback>>>,
@@ -223,26 +206,25 @@ pub struct TableSink {
 }
 
 /// The writer of a field's pages when they are built here rather than by
-/// the Arrow writer: the card lists (`list_pages`), the delta-encoded
-/// integer keys (`delta_pages`), booleans without nulls (`bool_pages`),
-/// flat strings and 32-bit integers
-/// (`flat_pages`) and lists of structs of several leaves
-/// (`struct_list_pages`); None for other fields.
+/// the Arrow writer: the card lists (`list_pages`) and flat strings and
+/// 32-bit integers (`flat_pages`); None for other fields (integer keys,
+/// booleans, lists of structs: the Arrow writer's).
 fn direct_pages(
     field: &Field,
+    hints: Hints,
     leaves: &[ColumnDescPtr],
     props: &WriterProperties,
 ) -> Option<Box<dyn Pages>> {
     let [leaf] = leaves else {
-        return Some(Box::new(StructListPages::new(field, leaves, props)?));
+        return None;
     };
     let leaf = leaf.clone();
-    if CARD_LISTS.contains(&field.name().as_str()) {
+    if hints.cards {
         Some(Box::new(ListPages::new(field, leaf, props)?))
-    } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
-        Some(Box::new(DeltaPages::new(field, leaf, props)?))
-    } else if *field.data_type() == DataType::Boolean {
-        Some(Box::new(BoolPages::new(field, leaf, props)?))
+    } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED)
+        || *field.data_type() == DataType::Boolean
+    {
+        None
     } else {
         Some(Box::new(FlatPages::new(field, leaf, props)?))
     }
@@ -263,11 +245,12 @@ fn pq_err(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> Error + '_ {
 /// The copy pairs of a schema whose columns exist, are single leaves of the
 /// same type with the same writer settings, and come after their source.
 fn copy_pairs(
-    schema: &SchemaRef,
+    spec: &TableSpec,
     leaf_start: &[usize],
     descr: &parquet::schema::types::SchemaDescriptor,
     props: &WriterProperties,
 ) -> Vec<CopyPair> {
+    let schema = &spec.schema;
     let index = |name: &str| schema.fields().iter().position(|f| f.name() == name);
     let same_settings = |a: &ColumnPath, b: &ColumnPath| {
         props.encoding(a) == props.encoding(b)
@@ -277,10 +260,9 @@ fn copy_pairs(
             && props.bloom_filter_properties(a).is_none()
             && props.bloom_filter_properties(b).is_none()
     };
-    COPIES
-        .iter()
-        .filter_map(|&(copy, source)| {
-            let (c, s) = (index(copy)?, index(source)?);
+    (schema.fields().iter().zip(&spec.hints))
+        .filter_map(|(copy, hints)| {
+            let (c, s) = (index(copy.name())?, index(hints.copy_of?)?);
             let one_leaf = |i: usize| leaf_start[i + 1] - leaf_start[i] == 1;
             let (cl, sl) = (leaf_start[c], leaf_start[s]);
             let same = schema.field(c).data_type() == schema.field(s).data_type()
@@ -304,25 +286,11 @@ fn copy_pairs(
 }
 
 impl TableSink {
-    pub fn create(
-        dir: &Path,
-        table: &'static str,
-        schema: SchemaRef,
-        opts: &SinkOptions,
-    ) -> Result<TableSink, Error> {
-        Self::create_with(dir, table, schema, opts, true)
-    }
-
-    /// [`create`](Self::create); `direct` false leaves every column to the
-    /// Arrow writer (for tests that compare with it byte for byte).
-    fn create_with(
-        dir: &Path,
-        table: &'static str,
-        schema: SchemaRef,
-        opts: &SinkOptions,
-        direct: bool,
-    ) -> Result<TableSink, Error> {
-        let table_dir = dir.join(table);
+    /// A sink writing `spec` into `dir/<spec.path>/`.
+    pub fn create(dir: &Path, spec: &TableSpec, opts: &SinkOptions) -> Result<TableSink, Error> {
+        let direct = opts.writer == Writer::Fast;
+        let schema = spec.schema.clone();
+        let table_dir = dir.join(&spec.path);
         std::fs::create_dir_all(&table_dir).map_err(|source| Error::Write {
             path: table_dir.clone(),
             source,
@@ -333,7 +301,7 @@ impl TableSink {
             path: tmp_path.clone(),
             source,
         })?;
-        let props = writer_properties(table, &schema, opts);
+        let props = writer_properties(spec, opts);
         let settings = props.clone();
         // The Arrow writer sets up the file (schema, Arrow schema metadata);
         // rows are then encoded column by column through its factory.
@@ -354,14 +322,14 @@ impl TableSink {
                 .count();
             leaf_start.push(leaf_start.last().unwrap() + n);
         }
-        let copies = copy_pairs(&schema, &leaf_start, descr, &settings);
+        let copies = copy_pairs(spec, &leaf_start, descr, &settings);
         let direct = (schema.fields().iter().enumerate())
             .map(|(i, f)| {
                 let leaves: Vec<_> = (leaf_start[i]..leaf_start[i + 1])
                     .map(|l| descr.column(l))
                     .collect();
                 direct
-                    .then(|| direct_pages(f, &leaves, &settings))
+                    .then(|| direct_pages(f, spec.hints[i], &leaves, &settings))
                     .flatten()
             })
             .collect();
@@ -373,7 +341,7 @@ impl TableSink {
         };
         let factory = factory.with_page_store_factory(Arc::new(capture));
         Ok(TableSink {
-            table,
+            table: spec.path.clone(),
             final_path,
             tmp_path,
             file: Some(file),
@@ -391,8 +359,9 @@ impl TableSink {
         })
     }
 
-    pub fn table(&self) -> &'static str {
-        self.table
+    /// The table's path in the dataset.
+    pub fn table(&self) -> &str {
+        &self.table
     }
 
     pub fn write(&mut self, batch: RecordBatch) -> Result<(), Error> {
@@ -628,7 +597,7 @@ impl TableSink {
             }
         };
         Ok(Closed {
-            table: self.table,
+            table: std::mem::take(&mut self.table),
             file: Some(file.finish()),
             tmp_path: std::mem::take(&mut self.tmp_path),
             final_path: std::mem::take(&mut self.final_path),
@@ -641,7 +610,7 @@ impl TableSink {
 
 /// A table's file written in full under its temporary name, not yet synced.
 pub struct Closed {
-    table: &'static str,
+    table: String,
     file: Option<File>,
     tmp_path: PathBuf,
     final_path: PathBuf,
@@ -652,8 +621,9 @@ pub struct Closed {
 }
 
 impl Closed {
-    pub fn table(&self) -> &'static str {
-        self.table
+    /// The table's path in the dataset.
+    pub fn table(&self) -> &str {
+        &self.table
     }
 
     /// Waits until the file is on disk, then gives it its final name; the
@@ -769,9 +739,41 @@ mod tests {
         RecordBatch::try_new(tricks_schema(), vec![id, w.clone(), p.clone(), w, p]).unwrap()
     }
 
+    /// The spec of a test table `t`, hinted by its column names as the
+    /// pinochle tables are.
+    fn spec(schema: SchemaRef) -> TableSpec {
+        let hints = schema
+            .fields()
+            .iter()
+            .map(|f| match f.name().as_str() {
+                "hand_id" => Hints::NONE.unique(),
+                "dealt" => Hints::CARDS,
+                "computed_dealt" => Hints::CARDS.copy_of("dealt"),
+                "computed_winner" => Hints::NONE.copy_of("winner"),
+                "computed_points" => Hints::NONE.copy_of("points"),
+                _ => Hints::NONE,
+            })
+            .collect();
+        TableSpec {
+            path: "t".into(),
+            schema,
+            hints,
+        }
+    }
+
+    /// A sink of `spec(schema)`, its pages built here if `direct`.
+    fn create_with(dir: &Path, schema: SchemaRef, o: &SinkOptions, direct: bool) -> TableSink {
+        let o = SinkOptions {
+            writer: if direct { Writer::Fast } else { Writer::Arrow },
+            ..o.clone()
+        };
+        TableSink::create(dir, &spec(schema), &o).unwrap()
+    }
+
     fn opts(row_group_rows: usize) -> SinkOptions {
         SinkOptions {
             codec: Codec::Zstd,
+            writer: Writer::Fast,
             row_group_rows,
             metadata: vec![("k".into(), "v".into())],
         }
@@ -792,8 +794,7 @@ mod tests {
         direct: bool,
     ) -> (Vec<u8>, u64) {
         let schema = batches[0].schema();
-        let mut sink =
-            TableSink::create_with(dir, "t", schema, &opts(row_group_rows), direct).unwrap();
+        let mut sink = create_with(dir, schema, &opts(row_group_rows), direct);
         for b in batches {
             sink.write(b.clone()).unwrap();
         }
@@ -809,7 +810,7 @@ mod tests {
     /// The same batches through the plain Arrow writer, re-cut the same way.
     fn arrow_writer_bytes(batches: &[RecordBatch], row_group_rows: usize) -> Vec<u8> {
         let schema = batches[0].schema();
-        let props = writer_properties("t", &schema, &opts(row_group_rows));
+        let props = writer_properties(&spec(schema.clone()), &opts(row_group_rows));
         let mut w = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props)).unwrap();
         let all = concat_batches(&schema, batches).unwrap();
         let mut at = 0;
@@ -842,8 +843,7 @@ mod tests {
         let tmp = dir.path().join("t/.part-00000.parquet.tmp");
         let done = dir.path().join("t/part-00000.parquet");
         let sink = |dir: &Path| {
-            let mut s =
-                TableSink::create_with(dir, "t", cards_schema(), &opts(1000), true).unwrap();
+            let mut s = create_with(dir, cards_schema(), &opts(1000), true);
             s.write(batches[0].clone()).unwrap();
             s
         };
@@ -872,8 +872,7 @@ mod tests {
         let tmp = dir.path().join("t/.part-00000.parquet.tmp");
         std::fs::create_dir_all(dir.path().join("t")).unwrap();
         std::os::unix::fs::symlink("/dev/full", &tmp).unwrap();
-        let mut s =
-            TableSink::create_with(dir.path(), "t", cards_schema(), &opts(1000), true).unwrap();
+        let mut s = create_with(dir.path(), cards_schema(), &opts(1000), true);
         s.write(cards(0, 100, |_| false)).unwrap();
         assert!(matches!(
             s.close(),
@@ -905,8 +904,7 @@ mod tests {
         let mut files = Vec::new();
         for cuts in [vec![40], vec![7, 19, 40], (1..=40).collect()] {
             let sub = dir.path().join(format!("{}", cuts.len()));
-            let mut sink =
-                TableSink::create_with(&sub, "t", schema.clone(), &opts(1 << 20), true).unwrap();
+            let mut sink = create_with(&sub, schema.clone(), &opts(1 << 20), true);
             let mut from = 0;
             for c in cuts {
                 sink.write(batch(from, c - from)).unwrap();

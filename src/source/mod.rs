@@ -309,6 +309,34 @@ impl Stream {
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
     }
+
+    /// Its first `n` bytes (fewer if it is shorter), which are read again.
+    pub fn peek(&mut self, n: usize) -> std::io::Result<Vec<u8>> {
+        let mut head = Vec::with_capacity(n);
+        (&mut *self).take(n as u64).read_to_end(&mut head)?;
+        let rest = self.out.split_off(self.out_pos.min(self.out.len()));
+        self.out = head.clone();
+        self.out.extend_from_slice(&rest);
+        self.out_pos = 0;
+        Ok(head)
+    }
+}
+
+/// The first `n` bytes of the file at `path`, decompressed and made UTF-8
+/// as the pipeline reads it (fewer if it is shorter).
+pub fn read_head(path: &Path, n: usize) -> Result<Vec<u8>, Error> {
+    let err = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(err)?;
+    let mut stream = Stream::new(Box::new(file)).map_err(err)?;
+    let mut head = Vec::with_capacity(n);
+    (&mut stream)
+        .take(n as u64)
+        .read_to_end(&mut head)
+        .map_err(err)?;
+    Ok(head)
 }
 
 impl Read for Stream {
@@ -447,45 +475,28 @@ impl Source {
     }
 }
 
-/// File names that directories are searched for: `*.ppn`, optionally compressed.
-pub fn is_ppn_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    let base = [".gz", ".zst", ".bz2", ".xz"]
-        .iter()
-        .find_map(|z| lower.strip_suffix(z))
-        .unwrap_or(&lower);
-    base.ends_with(".ppn")
-}
-
-/// Bytes read from a file of another name to tell whether it holds PPN.
-const SNIFF_BYTES: usize = 4096;
-
-/// Whether a file whose name does not say PPN starts like PPN anyway
-/// (decompressed first if it is compressed): a `% PPN` header, or `Deal` and
-/// `Melds` tags near the start.
-pub fn looks_like_ppn(path: &Path) -> bool {
-    use crate::notation::Notation;
-    let Ok(file) = File::open(path) else {
-        return false;
-    };
-    let Ok(stream) = Stream::new(Box::new(file)) else {
-        return false;
-    };
-    let mut head = Vec::with_capacity(SNIFF_BYTES);
-    if stream
-        .take(SNIFF_BYTES as u64)
-        .read_to_end(&mut head)
-        .is_err()
-    {
+/// Whether a file found in a directory is an input: its name's extension
+/// names a notation (`notation::registry::is_notation_name`, compressed or
+/// not), or its first bytes have a notation's content.
+pub fn is_input(path: &Path, is_file: bool) -> bool {
+    use crate::notation::registry::{HEAD_BYTES, Registry, Route, Settings, is_notation_name};
+    if is_notation_name(path) {
+        return true;
+    }
+    if !is_file {
         return false;
     }
-    crate::notation::ppn::Ppn::default().sniff(&head)
+    let Ok(head) = read_head(path, HEAD_BYTES) else {
+        return false;
+    };
+    let registry = Registry::new(&Settings::default()).expect("default settings");
+    matches!(registry.route(path, &head), Route::To(_))
 }
 
 /// Expands the command line's inputs: files are taken as given (in order),
-/// directories are searched recursively for `*.ppn` files (also `.ppn.gz`,
-/// `.ppn.zst`, `.ppn.bz2`, `.ppn.xz`) and for files of other names whose
-/// content starts like PPN ([`looks_like_ppn`]), in sorted path order.
+/// directories are searched recursively for inputs ([`is_input`]: files
+/// whose extension names a notation, also compressed, and files of other
+/// names whose content starts like one), in sorted path order.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     for input in inputs {
@@ -583,12 +594,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<FileId>) -> Resul
             // archive, whatever its name: reading a FIFO waited for a
             // writer forever, opening a socket failed the run. (Named on
             // the command line, a FIFO is read: `convert <(zcat a.gz)`.)
-        } else if path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(is_ppn_name)
-            || is_file && looks_like_ppn(&path)
-        {
+        } else if is_input(&path, is_file) {
             out.push(path);
         }
     }

@@ -2,10 +2,17 @@
 
 use std::path::{Path, PathBuf};
 
-use deckhand::notation::ppn::Ppn;
 use deckhand::pipeline::{self, Options, Summary};
 
-pub const TABLES: [&str; 6] = ["hands", "seats", "bids", "tricks", "notes", "errors"];
+/// The tables of a pinochle dataset, by their paths in it.
+pub const TABLES: [&str; 6] = [
+    "pinochle/hands",
+    "pinochle/seats",
+    "pinochle/bids",
+    "pinochle/tricks",
+    "pinochle/notes",
+    "errors",
+];
 
 /// Every fixture under testdata/pinochle, in name order.
 pub fn fixtures() -> Vec<PathBuf> {
@@ -53,8 +60,11 @@ pub fn render(out: &Path) -> Vec<String> {
     deckhand::columns::render::dataset(out, &TABLES).unwrap()
 }
 
-pub fn table_names() -> Vec<&'static str> {
-    Ppn::schemas().iter().map(|s| s.0).collect()
+pub fn table_names() -> Vec<String> {
+    deckhand::notation::ppn::TABLES
+        .iter()
+        .map(|t| t.path())
+        .collect()
 }
 
 /// The bytes of every Parquet file in a dataset, by relative path.
@@ -80,5 +90,18 @@ pub fn assert_same_files(want: &[(String, Vec<u8>)], got: &[(String, Vec<u8>)], 
     for ((wn, wb), (gn, gb)) in want.iter().zip(got) {
         assert_eq!(wn, gn);
         assert!(wb == gb, "{wn} differs with {what}");
+    }
+}
+
+/// Adds a window's batches to `all`, one list per table of [`TABLES`] (the
+/// window of an input of no notation holds its `errors` batch alone).
+pub fn place(all: &mut Vec<Vec<arrow_array::RecordBatch>>, t: deckhand::pipeline::WindowBatches) {
+    all.resize_with(TABLES.len(), Vec::new);
+    for (decl, batches) in t {
+        let i = TABLES
+            .iter()
+            .position(|p| *p == decl.path())
+            .expect("a pinochle table");
+        all[i].extend(batches);
     }
 }

@@ -4,6 +4,7 @@
 //! PPN family uses (suit-rank `CA` and dot syntax `AT.KQ..J`).
 
 pub mod card;
+pub mod columns;
 pub mod rules;
 pub mod seat;
 pub mod tables;

@@ -278,7 +278,7 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
         let quarantined = h.lexed.error.is_some();
         let comment_only = h.lexed.tags.is_empty() && h.extra.is_empty();
         let is_hand = !quarantined && !comment_only;
-        let hand_id = is_hand.then(|| super::hand_id(file.index, h.index));
+        let hand_id = is_hand.then(|| crate::notation::record_id(file.index, h.index));
         if let Some(e) = &h.lexed.error {
             diags.push(e.clone());
         }
@@ -292,7 +292,8 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
             byte: h.byte,
             line: h.line,
             index: h.index,
-            hand_id,
+            notation: Some((super::LABEL, GAME)),
+            record_id: hand_id,
         };
         let mut locate = Locator::new(h.bytes, h.byte, h.line, h.index);
         for d in &diags {
@@ -533,7 +534,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     fn write(
         mut self,
         file: &FileInfo,
-        hand_id: u64,
+        hand_id: i64,
         cfg: &RulesConfig,
         before: &mut Option<game::Ended>,
         out: &mut Builders,
@@ -542,9 +543,10 @@ impl<'g, 'a> Hand<'g, 'a> {
         let o = &mut out.hands;
         o.hand_id.append_value(hand_id);
         o.source_file.append_value(&file.name);
-        o.record_index.append_value(h.index);
-        o.byte_offset.append_value(h.byte);
-        o.line.append_value(h.line);
+        o.record_index.append_value(h.index as i64);
+        o.byte_offset.append_value(h.byte as i64);
+        o.line.append_value(h.line as i64);
+        o.notation.append_value(super::LABEL);
         let ctx = &h.ctx;
         o.notation_version
             .append_option(ctx.version.map(utf8_or_latin1));
@@ -958,7 +960,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     #[allow(clippy::too_many_arguments)]
     fn seats_rows(
         &mut self,
-        hand_id: u64,
+        hand_id: i64,
         dealt: BySeat<'_>,
         holding: &Option<values::HandList>,
         passed: &Option<values::HandList>,
@@ -1193,7 +1195,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         Some(p)
     }
 
-    fn bids_rows(&self, hand_id: u64, a: &AuctionParse<'a>, out: &mut BidsBuilder) {
+    fn bids_rows(&self, hand_id: i64, a: &AuctionParse<'a>, out: &mut BidsBuilder) {
         for (seq, c) in a.calls.iter().enumerate() {
             out.hand_id.append_value(hand_id);
             out.seq.append_value(seq as i32);
@@ -1207,7 +1209,7 @@ impl<'g, 'a> Hand<'g, 'a> {
 
     fn tricks_rows(
         &mut self,
-        hand_id: u64,
+        hand_id: i64,
         p: &PlayParse<'a>,
         computed: Option<&Derived>,
         out: &mut TricksBuilder,
@@ -1299,7 +1301,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         }
     }
 
-    fn notes_rows(&mut self, hand_id: u64, out: &mut NotesBuilder) {
+    fn notes_rows(&mut self, hand_id: i64, out: &mut NotesBuilder) {
         let point = |p: Option<super::lex::SegPoint>| {
             p.map(|p| {
                 (

@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int32Type, UInt64Type};
+use arrow_array::types::{Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -24,6 +24,7 @@ use crate::Error;
 use crate::games::pinochle::rules::meld::meld_cards;
 use crate::games::pinochle::{Card, Seat, Suit};
 use crate::notation::ppn::values::civil_from_days;
+use crate::notation::ppn::{ABOUT, TABLES};
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 
 /// Typed access to one batch's columns by name (looked up in a map made
@@ -92,7 +93,7 @@ impl<'b> Col<'b> {
         c.is_valid(i).then(|| c.value(i))
     }
     fn u64(self, i: usize) -> u64 {
-        self.0.as_primitive::<UInt64Type>().value(i)
+        self.0.as_primitive::<Int64Type>().value(i) as u64
     }
     fn bool(self, i: usize) -> Option<bool> {
         let c = self.0.as_boolean();
@@ -253,7 +254,16 @@ pub fn export(
         }
     };
     let mut pending_bytes = 0;
-    let files = parse_inputs(inputs, opts, &mut |file, t| {
+    let files = parse_inputs(inputs, opts, Some(ABOUT.name), &mut |file, t| {
+        // Every window of PPN has its tables in the order of `TABLES`
+        // (standard input of another notation has its errors alone).
+        if t.first().is_some_and(|(decl, _)| **decl != *TABLES[0]) {
+            return Err(Error::WrongNotation(
+                file.name.clone().into(),
+                format!("export writes {} and reads it only", ABOUT.title),
+            ));
+        }
+        let t: Vec<Vec<RecordBatch>> = t.into_iter().map(|(_, b)| b).collect();
         pending_rows += t[0].iter().map(|b| b.num_rows()).sum::<usize>();
         pending_bytes += t
             .iter()

@@ -5,6 +5,7 @@
 //! and `##`; [`build`] (parallel) gives values their meaning and fills the tables.
 
 pub mod build;
+pub mod diagnostics;
 pub mod export;
 pub mod generate;
 pub mod inherit;
@@ -13,12 +14,49 @@ pub mod values;
 
 use std::ops::Range;
 
-use crate::columns::Tables;
-use crate::columns::errors::ErrorsBuilder;
+use crate::columns::errors::ERRORS;
+use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::pinochle::tables::*;
-use crate::notation::tagpair::split::Item;
-use crate::notation::{Notation, Part, PartEnd};
+use crate::notation::registry::{declares, has_any_tag, has_tag};
+use crate::notation::tagpair::split::{Item, Scanner};
+use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+
+/// The notation's label in the tables' `notation` columns.
+pub const LABEL: &str = "PPN";
+
+pub static ABOUT: About = About {
+    name: "ppn",
+    label: LABEL,
+    title: "Portable Pinochle Notation",
+    game: GAME,
+    extensions: &["ppn"],
+    converted: true,
+    code_prefix: 'P',
+};
+
+/// Its tables: pinochle's, then `errors`.
+pub const TABLES: &[&TableDecl] = &[
+    &HandsBuilder::DECL,
+    &SeatsBuilder::DECL,
+    &BidsBuilder::DECL,
+    &TricksBuilder::DECL,
+    &NotesBuilder::DECL,
+    ERRORS,
+];
+
+/// Tags of pinochle that the other notations of the family do not have.
+const PINOCHLE_TAGS: &[&str] = &[
+    "Melds",
+    "Kitty",
+    "MeldScores",
+    "GameScores",
+    "HandScores",
+    "PlayScores",
+    "Victor",
+    "Holding",
+    "Trump",
+];
 
 /// What the file headers say at a given record.
 #[derive(Clone, Copy, Debug, Default)]
@@ -222,13 +260,6 @@ pub struct FileState<'a> {
     pub extra_hands: u64,
 }
 
-/// `hand_id`: the input file's index in the high 24 bits, the record's index
-/// in the low 40, so ids are unique in a dataset and the same for every run
-/// over the same inputs.
-pub fn hand_id(file_index: u64, record_index: u64) -> u64 {
-    (file_index << 40) | record_index
-}
-
 /// Records larger than this are quarantined without being parsed (P009).
 pub use crate::notation::tagpair::split::MAX_RECORD_BYTES;
 /// Records with more tag pairs, section tokens or comments are quarantined
@@ -294,6 +325,19 @@ impl Notation for Ppn {
     type FileState<'a> = FileState<'a>;
     type Context<'a> = Ctx<'a>;
     type Carry = Carry;
+    type Splitter = Scanner;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn tables(&self) -> &'static [&'static TableDecl] {
+        TABLES
+    }
+
+    fn splitter(&self, start: u64) -> Scanner {
+        Scanner::new_at(start)
+    }
 
     fn save(&self, state: &FileState<'_>) -> Carry {
         let own = |v: Option<&[u8]>| v.map(<[u8]>::to_vec);
@@ -324,14 +368,16 @@ impl Notation for Ppn {
         }
     }
 
-    fn name(&self) -> &'static str {
-        "ppn"
-    }
-
-    fn sniff(&self, head: &[u8]) -> bool {
-        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-        head.starts_with(b"% PPN")
-            || head.windows(6).any(|w| w == b"[Deal ") && head.windows(7).any(|w| w == b"[Melds ")
+    fn sniff(&self, head: &[u8]) -> Evidence {
+        if declares(head, "PPN") {
+            Evidence::Declared
+        } else if PINOCHLE_TAGS.iter().any(|t| has_tag(head, t)) {
+            Evidence::Typical
+        } else if has_any_tag(head) {
+            Evidence::Family
+        } else {
+            Evidence::None
+        }
     }
 
     fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
@@ -432,33 +478,19 @@ impl Notation for Ppn {
         for (file, group) in parts {
             build::build_group(file, group, &self.rules, &mut b);
             ends.push(PartEnd {
-                hands: b.hands.hand_id.len(),
+                records: b.hands.hand_id.len(),
                 errors: b.errors.record_index.len(),
             });
         }
         let tables = vec![
-            (HandsBuilder::TABLE, b.hands.finish()?),
-            (SeatsBuilder::TABLE, b.seats.finish()?),
-            (BidsBuilder::TABLE, b.bids.finish()?),
-            (TricksBuilder::TABLE, b.tricks.finish()?),
-            (NotesBuilder::TABLE, b.notes.finish()?),
-            (ErrorsBuilder::TABLE, b.errors.finish()?),
+            (TABLES[0], b.hands.finish()?),
+            (TABLES[1], b.seats.finish()?),
+            (TABLES[2], b.bids.finish()?),
+            (TABLES[3], b.tricks.finish()?),
+            (TABLES[4], b.notes.finish()?),
+            (TABLES[5], b.errors.finish()?),
         ];
         Ok((tables, ends))
-    }
-}
-
-impl Ppn {
-    /// The tables and their schemas, in output order.
-    pub fn schemas() -> Vec<(&'static str, arrow_schema::SchemaRef)> {
-        vec![
-            (HandsBuilder::TABLE, HandsBuilder::schema()),
-            (SeatsBuilder::TABLE, SeatsBuilder::schema()),
-            (BidsBuilder::TABLE, BidsBuilder::schema()),
-            (TricksBuilder::TABLE, TricksBuilder::schema()),
-            (NotesBuilder::TABLE, NotesBuilder::schema()),
-            (ErrorsBuilder::TABLE, ErrorsBuilder::schema()),
-        ]
     }
 }
 

@@ -1,4 +1,4 @@
-//! Record boundaries for the PBN family (PPN, PBN).
+//! Record boundaries for the tag-pair notations (PPN, PBN, Preferans PPN).
 //!
 //! Records are separated by lines that hold only white space. Brace comments
 //! (`{...}`) may span lines and hold blank lines without ending a record; quoted
@@ -21,28 +21,10 @@ use cut::{Head, Leading};
 
 use memchr::{memchr, memchr2, memchr3, memrchr};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ItemKind {
-    /// A hand record: from the start of its first line to its last non-blank byte.
-    Record,
-    /// A `%` escape line outside any record.
-    Directive,
-}
-
-/// A span of the input. `start..end` are absolute byte offsets; `line` is the
-/// 1-based line of `start`, which is always the start of a line (after a
-/// byte-order mark the line starts with, if any).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Item {
-    pub kind: ItemKind,
-    pub start: u64,
-    pub end: u64,
-    pub line: u64,
-    /// A record that follows the one before without a blank line between
-    /// them: a long record cut before a line that starts its next hand
-    /// (see [`CUT_BYTES`]).
-    pub joined: bool,
-}
+pub use crate::split::{
+    BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, is_cr_only, is_ws, lone_cr_as_lf,
+    lone_cr_to_lf,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -67,11 +49,6 @@ enum Mode {
 }
 
 const HEAD: usize = 12;
-
-/// The UTF-8 byte-order mark. Skipped at the start of an input and at the
-/// start of any line (files joined into one with `cat` keep theirs), so
-/// that `%` after it is still in the first column.
-pub const BOM: &[u8; 3] = b"\xEF\xBB\xBF";
 
 /// The splitter's state between pieces of input.
 #[derive(Clone, Debug)]
@@ -126,13 +103,6 @@ pub struct Scanner {
     head: Head,
 }
 
-/// White space as the splitter (and the PPN lexer) sees it (ASCII space, tab,
-/// CR, LF, VT, FF).
-#[inline]
-pub const fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
-}
-
 /// Offset just past the last non-white byte of `s`, if any.
 fn last_content(s: &[u8]) -> Option<usize> {
     s.iter().rposition(|&b| !is_ws(b)).map(|i| i + 1)
@@ -146,6 +116,20 @@ pub fn is_file_header(after_percent: &[u8]) -> bool {
         &s[..word_end],
         b"PPN" | b"PBN" | b"EXPORT" | b"IMPORT" | b"ID"
     )
+}
+
+impl crate::split::Splitter for Scanner {
+    fn scan(&mut self, bytes: &[u8], base: u64, to: usize, items: &mut Vec<Item>) {
+        Scanner::scan(self, bytes, base, to, items)
+    }
+
+    fn end(&mut self, bytes: &[u8], base: u64, items: &mut Vec<Item>) {
+        Scanner::end(self, bytes, base, items)
+    }
+
+    fn open_start(&self) -> u64 {
+        Scanner::open_start(self)
+    }
 }
 
 impl Default for Scanner {
@@ -707,47 +691,6 @@ impl Scanner {
     }
 }
 
-/// Bytes looked at to decide whether an input ends its lines with lone CRs.
-pub const CR_SNIFF_BYTES: usize = 4 << 20;
-
-/// Old Mac files end lines with a lone CR: an input is read that way when its
-/// first [`CR_SNIFF_BYTES`] (its `head`) hold CRs but no LF. (A streamed input
-/// cannot look further ahead, so mapped files are judged the same way.)
-pub fn is_cr_only(head: &[u8]) -> bool {
-    let head = &head[..head.len().min(CR_SNIFF_BYTES)];
-    memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some()
-}
-
-/// In an input judged [`is_cr_only`], turns every CR not followed by an LF into
-/// an LF, in place, from `from` on. A CR in the last byte is left alone unless
-/// `at_end` (the next piece may start with its LF); returns how many bytes are
-/// final.
-pub fn lone_cr_to_lf(buf: &mut [u8], from: usize, at_end: bool) -> usize {
-    let n = buf.len();
-    let mut i = from;
-    while let Some(j) = memchr(b'\r', &buf[i..]) {
-        let p = i + j;
-        match buf.get(p + 1) {
-            Some(b'\n') => {}
-            Some(_) => buf[p] = b'\n',
-            None if at_end => buf[p] = b'\n',
-            None => return p,
-        }
-        i = p + 1;
-    }
-    n
-}
-
-/// A whole input with its lone CRs read as LFs, when it is [`is_cr_only`];
-/// `None` when nothing changes.
-pub fn lone_cr_as_lf(bytes: &[u8]) -> Option<Vec<u8>> {
-    is_cr_only(bytes).then(|| {
-        let mut v = bytes.to_vec();
-        lone_cr_to_lf(&mut v, 0, true);
-        v
-    })
-}
-
 /// Splits a whole input at once; `start` skips a byte-order mark, for instance.
 pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
     let mut items = Vec::new();
@@ -783,12 +726,6 @@ pub fn split_all_by_bytes_cutting_after(bytes: &[u8], n: u64) -> Vec<Item> {
 /// Unterminated brace comments recovered per input; past this, the rest of the
 /// input stays in one (quarantined) record.
 pub const MAX_RECOVERIES: usize = 64;
-
-/// Records longer than this are not parsed (notations quarantine them), and a
-/// reader that streams its input keeps only their first bytes. An unterminated
-/// brace comment is recovered only when the record it swallowed is within this
-/// size, so that a mapped and a streamed input split the same way.
-pub const MAX_RECORD_BYTES: usize = 64 << 20;
 
 /// Called by [`Scanner::end`] with the rest of the input (`bytes[0]` at
 /// absolute offset `base`, running to the end of the input): while the input

@@ -1,0 +1,49 @@
+//! The registry of diagnostic codes: every code the `errors` table can hold,
+//! with the severity it has and a short explanation (`deckhand explain
+//! CODE`, `docs/diagnostics.md`). Each notation keeps its codes, under its
+//! own prefix, beside its parser; the codes here are the pipeline's own
+//! (prefix `D`), about inputs as a whole.
+
+use crate::error::Severity;
+
+/// A diagnostic code.
+#[derive(Debug)]
+pub struct Code {
+    pub code: &'static str,
+    pub severity: Severity,
+    /// What it reports, in a few words.
+    pub title: &'static str,
+    /// What it means and what to do about it.
+    pub explain: &'static str,
+}
+
+/// The pipeline's codes.
+pub const GENERIC: &[Code] = &[
+    Code {
+        code: "D001",
+        severity: Severity::Error,
+        title: "input of no notation deckhand reads",
+        explain: "No notation took the file: no file header names one, it has no tag, \
+label or key only one notation has, and its name's extension names none (or it holds \
+binary data). The row's message says what the file looked like; its raw text is the \
+file's first 4 KiB. Give it the extension of its notation, or name the notation with \
+--notation.",
+    },
+    Code {
+        code: "D002",
+        severity: Severity::Error,
+        title: "notation recognized but not converted yet",
+        explain: "The file is of a notation deckhand recognizes (its header, its tags or \
+its extension say so) but does not convert into tables yet. Each of its records is \
+quarantined with its raw text, so nothing of it is lost; convert the files again with a \
+release of deckhand that converts the notation.",
+    },
+];
+
+/// The code `code` among `codes`.
+pub fn find<'c>(codes: &[&'c [Code]], code: &str) -> Option<&'c Code> {
+    codes
+        .iter()
+        .flat_map(|c| c.iter())
+        .find(|c| c.code.eq_ignore_ascii_case(code))
+}

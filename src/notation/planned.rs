@@ -1,0 +1,382 @@
+//! The notations deckhand recognizes but does not convert yet (Portable
+//! Bridge Notation, RBN and RBX, Portable Preferans Notation, PHH): their
+//! files are routed to them and split into records by their own rules, and
+//! each record is quarantined with its raw text (error D002), so that
+//! nothing of them is lost and the run says what it could not read.
+
+use super::lines::{EachLine, LineSplitter, TomlTables};
+use super::registry::{declares, has_any_tag, has_tag};
+use super::tagpair::split::Scanner;
+use super::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
+use crate::columns::table::TableDecl;
+use crate::error::{Position, Severity};
+use crate::split::{Item, Splitter};
+
+pub static PBN: About = About {
+    name: "pbn",
+    label: "PBN",
+    title: "Portable Bridge Notation",
+    game: "bridge",
+    extensions: &["pbn"],
+    converted: false,
+    code_prefix: 'B',
+};
+
+pub static RBN: About = About {
+    name: "rbn",
+    label: "RBN",
+    title: "Richard's Bridge Notation",
+    game: "bridge",
+    extensions: &["rbn"],
+    converted: false,
+    code_prefix: 'R',
+};
+
+pub static RBX: About = About {
+    name: "rbx",
+    label: "RBX",
+    title: "Richard's Bridge Notation, one record a line",
+    game: "bridge",
+    extensions: &["rbx"],
+    converted: false,
+    code_prefix: 'R',
+};
+
+pub static PREFERANS: About = About {
+    name: "preferans-ppn",
+    label: "PPN-preferans",
+    title: "Portable Preferans Notation",
+    game: "preferans",
+    extensions: &["ppn"],
+    converted: false,
+    code_prefix: 'F',
+};
+
+pub static PHH: About = About {
+    name: "phh",
+    label: "PHH",
+    title: "Poker Hand History",
+    game: "poker",
+    extensions: &["phh", "phhs"],
+    converted: false,
+    code_prefix: 'H',
+};
+
+/// Tags of Portable Bridge Notation that Portable Pinochle Notation and
+/// Portable Preferans Notation do not have.
+const PBN_TAGS: &[&str] = &[
+    "Board",
+    "Vulnerable",
+    "BidSystemEW",
+    "BidSystemNS",
+    "OptimumScore",
+    "OptimumResultTable",
+    "ScoreTable",
+    "TotalScoreTable",
+    "ScoreIMP",
+    "ScoreMP",
+    "HomeTeam",
+    "VisitTeam",
+];
+
+/// The required tags of Portable Preferans Notation.
+const PREFERANS_TAGS: &[&str] = &[
+    "Bula", "Refe", "Player1", "Player2", "Player3", "Result1", "Result2", "Result3",
+];
+
+/// RBN's labels: a letter and a space at the start of a line.
+const RBN_LABELS: &[u8] = b"DTLEFSKNBHACPRMI";
+
+fn sniff_pbn(head: &[u8]) -> Evidence {
+    if declares(head, "PBN") {
+        Evidence::Declared
+    } else if PBN_TAGS.iter().any(|t| has_tag(head, t)) {
+        Evidence::Typical
+    } else if has_any_tag(head) {
+        Evidence::Family
+    } else {
+        Evidence::None
+    }
+}
+
+fn sniff_preferans(head: &[u8]) -> Evidence {
+    // Its deal lines: `[1 312 ...`, a number and the deal order.
+    let deal_line = head.split(|&b| b == b'\n').any(|l| {
+        let l = l.trim_ascii_start();
+        let Some(rest) = l.strip_prefix(b"[") else {
+            return false;
+        };
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        n > 0 && rest.get(n) == Some(&b' ') && rest.get(n + 1).is_some_and(u8::is_ascii_digit)
+    });
+    if PREFERANS_TAGS.iter().any(|t| has_tag(head, t)) || deal_line {
+        Evidence::Typical
+    } else if has_any_tag(head) {
+        Evidence::Family
+    } else {
+        Evidence::None
+    }
+}
+
+/// Lines of RBN labels (`H W:AK2...`) among the first lines.
+fn rbn_label_lines(head: &[u8]) -> usize {
+    head.split(|&b| b == b'\n')
+        .take(40)
+        .filter(|l| {
+            l.len() > 2 && RBN_LABELS.contains(&l[0]) && l[1] == b' ' && !l[2].is_ascii_whitespace()
+        })
+        .count()
+}
+
+fn sniff_rbn(head: &[u8]) -> Evidence {
+    if declares(head, "RBN") {
+        Evidence::Declared
+    } else if rbn_label_lines(head) >= 3 {
+        Evidence::Typical
+    } else {
+        Evidence::None
+    }
+}
+
+fn sniff_rbx(head: &[u8]) -> Evidence {
+    let rbx_line = |l: &[u8]| {
+        let labels = l
+            .windows(2)
+            .filter(|w| RBN_LABELS.contains(&w[0]) && w[1] == b'{')
+            .count();
+        labels >= 3 && l.ends_with(b"}")
+    };
+    let first = head
+        .split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty());
+    if first.is_some_and(|l| l.trim_ascii().starts_with(b"%{RBX}")) {
+        Evidence::Declared
+    } else if head
+        .split(|&b| b == b'\n')
+        .take(8)
+        .any(|l| rbx_line(l.trim_ascii()))
+    {
+        Evidence::Typical
+    } else {
+        Evidence::None
+    }
+}
+
+fn sniff_phh(head: &[u8]) -> Evidence {
+    let key = |k: &str| {
+        head.split(|&b| b == b'\n').any(|l| {
+            let l = l.trim_ascii_start();
+            l.starts_with(k.as_bytes()) && l[k.len()..].trim_ascii_start().starts_with(b"=")
+        })
+    };
+    if key("variant") && (key("actions") || key("starting_stacks") || key("antes")) {
+        Evidence::Typical
+    } else if key("variant") {
+        Evidence::Family
+    } else {
+        Evidence::None
+    }
+}
+
+/// How a planned notation splits its files.
+#[derive(Clone, Copy, Debug)]
+enum Split {
+    /// Blank-line records, `{}` comments, `%` lines (PBN, RBN, Preferans).
+    TagPair,
+    /// One record a line (RBX).
+    EachLine,
+    /// One record a TOML table (PHH).
+    TomlTables,
+}
+
+/// The splitter of a planned notation.
+pub enum AnySplitter {
+    TagPair(Scanner),
+    EachLine(LineSplitter<EachLine>),
+    TomlTables(LineSplitter<TomlTables>),
+}
+
+impl AnySplitter {
+    fn inner(&mut self) -> &mut dyn Splitter {
+        match self {
+            AnySplitter::TagPair(s) => s,
+            AnySplitter::EachLine(s) => s,
+            AnySplitter::TomlTables(s) => s,
+        }
+    }
+}
+
+impl Splitter for AnySplitter {
+    fn scan(&mut self, bytes: &[u8], base: u64, to: usize, items: &mut Vec<Item>) {
+        self.inner().scan(bytes, base, to, items)
+    }
+
+    fn end(&mut self, bytes: &[u8], base: u64, items: &mut Vec<Item>) {
+        self.inner().end(bytes, base, items)
+    }
+
+    fn open_start(&self) -> u64 {
+        match self {
+            AnySplitter::TagPair(s) => s.open_start(),
+            AnySplitter::EachLine(s) => s.open_start(),
+            AnySplitter::TomlTables(s) => s.open_start(),
+        }
+    }
+}
+
+/// A notation recognized but not converted yet.
+pub struct Planned {
+    about: &'static About,
+    sniff: fn(&[u8]) -> Evidence,
+    split: Split,
+}
+
+impl Planned {
+    pub fn pbn() -> Self {
+        Planned {
+            about: &PBN,
+            sniff: sniff_pbn,
+            split: Split::TagPair,
+        }
+    }
+
+    pub fn rbn() -> Self {
+        Planned {
+            about: &RBN,
+            sniff: sniff_rbn,
+            split: Split::TagPair,
+        }
+    }
+
+    pub fn rbx() -> Self {
+        Planned {
+            about: &RBX,
+            sniff: sniff_rbx,
+            split: Split::EachLine,
+        }
+    }
+
+    pub fn preferans() -> Self {
+        Planned {
+            about: &PREFERANS,
+            sniff: sniff_preferans,
+            split: Split::TagPair,
+        }
+    }
+
+    pub fn phh() -> Self {
+        Planned {
+            about: &PHH,
+            sniff: sniff_phh,
+            split: Split::TomlTables,
+        }
+    }
+}
+
+/// A record of a planned notation: its bytes (the start of them, for a
+/// record too large to keep whole) and where it is.
+pub struct Rec<'a> {
+    bytes: &'a [u8],
+    item: Item,
+    index: u64,
+}
+
+const TABLES: &[&TableDecl] = &[ERRORS];
+
+impl Notation for Planned {
+    type Group<'a> = Vec<Rec<'a>>;
+    type FileState<'a> = ();
+    type Carry = ();
+    type Context<'a> = ();
+    type Splitter = AnySplitter;
+
+    fn about(&self) -> &'static About {
+        self.about
+    }
+
+    fn sniff(&self, head: &[u8]) -> Evidence {
+        (self.sniff)(head)
+    }
+
+    fn tables(&self) -> &'static [&'static TableDecl] {
+        TABLES
+    }
+
+    fn splitter(&self, start: u64) -> AnySplitter {
+        match self.split {
+            Split::TagPair => AnySplitter::TagPair(Scanner::new_at(start)),
+            Split::EachLine => AnySplitter::EachLine(LineSplitter::new_at(start)),
+            Split::TomlTables => AnySplitter::TomlTables(LineSplitter::new_at(start)),
+        }
+    }
+
+    fn save(&self, _: &()) {}
+
+    fn restore<'a>(&self, _: &'a ()) {}
+
+    fn directive<'a>(&self, _: &mut (), _: &'a [u8]) {}
+
+    fn record_context<'a>(&self, _: &mut ())
+    where
+        'a: 'a,
+    {
+    }
+
+    fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
+        records
+            .iter()
+            .map(|&(item, index, ())| {
+                let start = (item.start - base) as usize;
+                let end = ((item.end - base) as usize).min(input.len());
+                Rec {
+                    bytes: &input[start..end],
+                    item,
+                    index,
+                }
+            })
+            .collect()
+    }
+
+    fn resolve<'a>(&self, _: &mut (), _: &mut [Vec<Rec<'a>>]) {}
+
+    fn parsed(&self, group: &Vec<Rec<'_>>) -> usize {
+        group.len()
+    }
+
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
+        let rows = parts.iter().map(|p| p.1.len()).sum();
+        let mut errors = ErrorsBuilder::with_rows(rows);
+        let mut ends = Vec::with_capacity(parts.len());
+        let a = self.about;
+        let message = format!(
+            "{} ({}, the {} notation) is recognized but not converted yet: the record is kept here with its raw text",
+            a.title, a.label, a.game
+        );
+        for (file, group) in parts {
+            for r in group.iter() {
+                let rec = RecordRef {
+                    file: &file.name,
+                    notation: Some((a.label, a.game)),
+                    bytes: r.bytes,
+                    byte: r.item.start,
+                    line: r.item.line,
+                    index: r.index,
+                    record_id: None,
+                };
+                let at = Position {
+                    byte: r.item.start,
+                    line: r.item.line,
+                    column: 1,
+                    record: r.index,
+                };
+                errors.push_row(&rec, at, Severity::Error, "D002", &message);
+            }
+            ends.push(PartEnd {
+                records: 0,
+                errors: errors.record_index.len(),
+            });
+        }
+        Ok((vec![(ERRORS, errors.finish()?)], ends))
+    }
+}

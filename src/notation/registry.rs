@@ -1,0 +1,392 @@
+//! Every notation deckhand knows, and the routing of an input file to one of
+//! them: by its content first (a file header that names a notation, then
+//! tags or labels only one notation has), then by its name's extension.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use memchr::memmem;
+
+use super::planned::Planned;
+use super::ppn::{Ppn, RulesConfig};
+use super::{About, Evidence};
+use crate::columns::errors::ERRORS;
+use crate::columns::table::TableDecl;
+use crate::pipeline::Run;
+
+/// What the commands let a user choose about the notations.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Compute the rules engines' columns (`--no-rules` turns them off).
+    pub compute: bool,
+    /// A pinochle rules profile forced on every hand (`--rules FILE`): its
+    /// path and its text.
+    pub rules_file: Option<(PathBuf, String)>,
+    /// Read every input as this notation (`--notation NAME`), whatever its
+    /// name and content.
+    pub notation: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            compute: true,
+            rules_file: None,
+            notation: None,
+        }
+    }
+}
+
+/// The notations, in the order they are tried when two fit equally.
+pub const ABOUT: &[&About] = &[
+    &super::ppn::ABOUT,
+    &super::planned::PREFERANS,
+    &super::planned::PBN,
+    &super::planned::RBN,
+    &super::planned::RBX,
+    &super::planned::PHH,
+];
+
+/// The games, in the order of [`ABOUT`], each once.
+pub fn games() -> Vec<&'static str> {
+    let mut g: Vec<&'static str> = Vec::new();
+    for a in ABOUT {
+        if !g.contains(&a.game) {
+            g.push(a.game);
+        }
+    }
+    g
+}
+
+/// Every table a run can write: each game's (of the notations converted),
+/// then the shared `errors` table.
+pub fn all_tables() -> Vec<&'static TableDecl> {
+    let mut t: Vec<&'static TableDecl> = Vec::new();
+    for decl in [super::ppn::TABLES].into_iter().flatten() {
+        if !t.contains(decl) {
+            t.push(decl);
+        }
+    }
+    t.push(ERRORS);
+    t
+}
+
+/// Every diagnostic code, by who reports it: the pipeline (about inputs as
+/// a whole), then each notation that has codes of its own.
+pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
+    vec![
+        (
+            "deckhand, any notation (D)".to_string(),
+            crate::diagnostics::GENERIC,
+        ),
+        (
+            format!(
+                "{} ({})",
+                super::ppn::ABOUT.title,
+                super::ppn::ABOUT.code_prefix
+            ),
+            super::ppn::diagnostics::CODES,
+        ),
+    ]
+}
+
+/// Where an input goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// To the notation at this index of the registry.
+    To(usize),
+    /// Nowhere: what the input looked like.
+    Unknown(String),
+}
+
+/// The notations of a run, configured by its [`Settings`].
+pub struct Registry {
+    notations: Vec<Box<dyn Run>>,
+    forced: Option<usize>,
+}
+
+impl Registry {
+    /// The notations configured by `settings`; an error names a rules
+    /// profile that cannot be read or a `--notation` that does not exist.
+    pub fn new(settings: &Settings) -> Result<Registry, String> {
+        let mut rules = RulesConfig {
+            compute: settings.compute,
+            ..RulesConfig::default()
+        };
+        if let Some((path, text)) = &settings.rules_file {
+            let p = crate::games::pinochle::rules::Profile::from_toml(text)
+                .map_err(|e| format!("invalid rules profile {}: {e}", path.display()))?;
+            rules.forced = Some(Arc::new(p));
+        }
+        let notations: Vec<Box<dyn Run>> = vec![
+            Box::new(Ppn { rules }),
+            Box::new(Planned::preferans()),
+            Box::new(Planned::pbn()),
+            Box::new(Planned::rbn()),
+            Box::new(Planned::rbx()),
+            Box::new(Planned::phh()),
+        ];
+        debug_assert!(
+            notations
+                .iter()
+                .zip(ABOUT)
+                .all(|(n, a)| n.about().name == a.name)
+        );
+        let forced = match &settings.notation {
+            None => None,
+            Some(name) => Some(
+                ABOUT
+                    .iter()
+                    .position(|a| a.name.eq_ignore_ascii_case(name))
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown notation '{name}': deckhand reads {}",
+                            ABOUT.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
+                        )
+                    })?,
+            ),
+        };
+        Ok(Registry { notations, forced })
+    }
+
+    pub fn get(&self, k: usize) -> &dyn Run {
+        &*self.notations[k]
+    }
+
+    /// The index of the notation named `name` (`ppn`, `pbn`, ...).
+    pub fn find(&self, name: &str) -> Option<usize> {
+        ABOUT.iter().position(|a| a.name == name)
+    }
+
+    /// Where an input named `path` whose (decompressed) first bytes are
+    /// `head` goes: the notation whose content it has most clearly (a file
+    /// header naming it; tags or labels only it has), ties going to the
+    /// notation its extension names; else the notation its extension names,
+    /// unless it holds binary data; else nowhere.
+    pub fn route(&self, path: &Path, head: &[u8]) -> Route {
+        if let Some(k) = self.forced {
+            return Route::To(k);
+        }
+        let by_name = extension_notations(path);
+        let evidence: Vec<Evidence> = self.notations.iter().map(|n| n.sniff(head)).collect();
+        let best = evidence.iter().copied().max().unwrap_or(Evidence::None);
+        if best >= Evidence::Typical {
+            let pick = (0..evidence.len())
+                .filter(|&k| evidence[k] == best)
+                .min_by_key(|k| !by_name.contains(k));
+            return Route::To(pick.expect("a best notation"));
+        }
+        let text = looks_like_text(head);
+        if let Some(&k) = by_name.first()
+            && (text || best == Evidence::Family)
+        {
+            // The first notation of the extension with its family's syntax
+            // (a `.ppn` file is pinochle's unless it has Preferans tags).
+            let k = by_name
+                .iter()
+                .copied()
+                .find(|&k| evidence[k] == best)
+                .unwrap_or(k);
+            return Route::To(k);
+        }
+        Route::Unknown(describe(head, best))
+    }
+}
+
+/// The notations whose extension `path` has (a compression suffix aside),
+/// in registry order.
+pub fn extension_notations(path: &Path) -> Vec<usize> {
+    let Some(ext) = extension(path) else {
+        return Vec::new();
+    };
+    (0..ABOUT.len())
+        .filter(|&k| ABOUT[k].extensions.contains(&ext.as_str()))
+        .collect()
+}
+
+/// The extension of a file name, lower case, after a compression suffix
+/// (`.gz`, `.zst`, `.bz2`, `.xz`) is taken off.
+fn extension(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let base = [".gz", ".zst", ".bz2", ".xz"]
+        .iter()
+        .find_map(|z| name.strip_suffix(z))
+        .unwrap_or(&name);
+    let dot = base.rfind('.')?;
+    Some(base[dot + 1..].to_string())
+}
+
+/// Whether a file name's extension names a notation (compressed or not).
+pub fn is_notation_name(path: &Path) -> bool {
+    !extension_notations(path).is_empty()
+}
+
+/// Whether `head` reads as text: no NUL byte, and control characters other
+/// than white space in at most one byte in 32.
+fn looks_like_text(head: &[u8]) -> bool {
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+        .count();
+    memchr::memchr(0, head).is_none() && control * 32 <= head.len()
+}
+
+/// What an input no notation takes looked like, for its `errors` row.
+fn describe(head: &[u8], best: Evidence) -> String {
+    let names: Vec<&str> = ABOUT.iter().map(|a| a.label).collect();
+    let reads = format!(
+        "deckhand reads {} (by a file header, their tags or labels, or the file name's extension: {})",
+        names.join(", "),
+        ABOUT
+            .iter()
+            .flat_map(|a| a.extensions.iter().map(|e| format!(".{e}")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let what = if head.iter().all(|b| crate::split::is_ws(*b)) {
+        "an empty file".to_string()
+    } else if !looks_like_text(head) {
+        let nul = memchr::memchr(0, head);
+        match nul {
+            Some(at) => format!("binary data (a NUL byte at offset {at})"),
+            None => "binary data (control characters)".to_string(),
+        }
+    } else if best == Evidence::Family {
+        "tag pairs of the PGN family with no tag that tells which notation (chess PGN?)".to_string()
+    } else {
+        "text with no tag pair, label or header of a notation deckhand reads".to_string()
+    };
+    format!("not recognized: this file holds {what}; {reads}")
+}
+
+/// Bytes read from the start of an input to route it.
+pub const HEAD_BYTES: usize = 4096;
+
+/// Whether `head` has a tag pair `[name ` or `[name"` at a line's start
+/// (white space before it allowed).
+pub fn has_tag(head: &[u8], name: &str) -> bool {
+    let mut pat = Vec::with_capacity(name.len() + 1);
+    pat.push(b'[');
+    pat.extend_from_slice(name.as_bytes());
+    memmem::find_iter(head, &pat).any(|at| {
+        let after = head.get(at + pat.len());
+        let before = &head[..at];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        matches!(after, Some(b' ' | b'\t' | b'"'))
+            && before[line_start..]
+                .iter()
+                .all(|&b| b == b' ' || b == b'\t' || b == b'\r' || b == b'}')
+    })
+}
+
+/// Whether `head` has any tag pair of the PGN family: `[Name "value"]` or
+/// `[Name value]` at a line's start.
+pub fn has_any_tag(head: &[u8]) -> bool {
+    head.split(|&b| b == b'\n').any(|line| {
+        let line = line.trim_ascii_start();
+        line.len() > 3
+            && line[0] == b'['
+            && line[1].is_ascii_alphanumeric()
+            && line.contains(&b']')
+            && line[1..]
+                .iter()
+                .take_while(|b| !b.is_ascii_whitespace())
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    })
+}
+
+/// The text after `%` of the file's first header line naming `word`
+/// (`% PPN 1.0`, `%PBN`), if one of its first lines is.
+pub fn declares(head: &[u8], word: &str) -> bool {
+    let head = head.strip_prefix(crate::split::BOM).unwrap_or(head);
+    head.split(|&b| b == b'\n').take(64).any(|line| {
+        let Some(rest) = line.trim_ascii().strip_prefix(b"%") else {
+            return false;
+        };
+        let rest = rest.trim_ascii_start();
+        rest.len() >= word.len()
+            && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+            && rest
+                .get(word.len())
+                .is_none_or(|b| !b.is_ascii_alphanumeric())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn route(name: &str, head: &[u8]) -> String {
+        let r = Registry::new(&Settings::default()).unwrap();
+        match r.route(Path::new(name), head) {
+            Route::To(k) => ABOUT[k].name.to_string(),
+            Route::Unknown(why) => why,
+        }
+    }
+
+    #[test]
+    fn inputs_go_by_header_then_tags_then_extension() {
+        let pbn = b"[Event \"x\"]\n[Board \"1\"]\n[Vulnerable \"None\"]\n";
+        assert_eq!(route("a.ppn", b"% PPN 1.0\n[Event \"x\"]\n"), "ppn");
+        assert_eq!(route("a.txt", b"% PBN 2.1\n[Event \"x\"]\n"), "pbn");
+        assert_eq!(route("a.txt", pbn), "pbn");
+        assert_eq!(route("a.ppn", pbn), "pbn");
+        assert_eq!(route("a.pbn", b"[Event \"x\"]\n"), "pbn");
+        assert_eq!(route("a.ppn", b"[Event \"x\"]\n[Melds \"-\"]\n"), "ppn");
+        assert_eq!(route("a.ppn", b"[Event x]\n[Bula 60]\n"), "preferans-ppn");
+        assert_eq!(route("a.ppn.gz", b"[Event \"x\"]\n"), "ppn");
+        assert_eq!(route("a.PPN", b"garbage\n"), "ppn");
+        assert_eq!(route("a.rbn", b"D 19991225\n"), "rbn");
+        assert_eq!(route("x", b"% RBN\nD 19991225\n"), "rbn");
+        assert_eq!(route("x", b"%{RBX}D{19991225}L{x}H{W:AK2}\n"), "rbx");
+        assert_eq!(route("a.phhs", b"[1]\nvariant = 'NT'\n"), "phh");
+        assert_eq!(route("x.toml", b"variant = 'NT'\nactions = []\n"), "phh");
+        // A binary file goes nowhere, whatever its name; so does text of
+        // no notation with no extension of one.
+        let why = route("a.pbn", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+        assert!(
+            why.starts_with(
+                "not recognized: this file holds binary data (a NUL byte at offset 8); deckhand reads PPN"
+            ),
+            "{why}"
+        );
+        let why = route("notes.txt", b"hello\n");
+        assert!(why.contains("text with no tag pair"), "{why}");
+        let why = route("game.pgn", b"[Event \"x\"]\n[White \"y\"]\n");
+        assert!(why.contains("chess PGN?"), "{why}");
+    }
+
+    #[test]
+    fn a_forced_notation_takes_every_input() {
+        let s = Settings {
+            notation: Some("PBN".into()),
+            ..Settings::default()
+        };
+        let r = Registry::new(&s).unwrap();
+        assert_eq!(r.route(Path::new("a.ppn"), b"% PPN\n"), Route::To(2));
+        let s = Settings {
+            notation: Some("chess".into()),
+            ..Settings::default()
+        };
+        assert_eq!(
+            Registry::new(&s).err().unwrap(),
+            "unknown notation 'chess': deckhand reads ppn, preferans-ppn, pbn, rbn, rbx, phh"
+        );
+    }
+
+    #[test]
+    fn tags_are_found_at_line_starts_only() {
+        assert!(has_tag(b"x\n  [Board \"1\"]", "Board"));
+        assert!(has_tag(b"[Board\"1\"]", "Board"));
+        assert!(!has_tag(b"[Boards \"1\"]", "Board"));
+        assert!(!has_tag(b"{ see [Board \"1\"] }", "Board"));
+        assert!(has_any_tag(b"{c}\n[Event \"x\"]\n"));
+        assert!(!has_any_tag(b"[1]\nvariant = 1\n") && !has_any_tag(b"text [x] y"));
+        assert!(declares(b"\xEF\xBB\xBF% PPN 1.0\n", "PPN"));
+        assert!(declares(b"%RBN\n", "RBN") && declares(b"% rbn 3.2\n", "RBN"));
+        assert!(!declares(b"% PPNX\n", "PPN"));
+    }
+}
