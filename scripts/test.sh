@@ -13,5 +13,5 @@ venv=target/pyenv
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check duckdb pandas pyarrow pytest
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
 DECKHAND_BIN="$PWD/target/debug/deckhand" "$venv/bin/python" -m pytest -q tests/python

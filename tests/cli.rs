@@ -1,5 +1,7 @@
 //! The `deckhand` binary: exit codes, messages, output layout.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -20,9 +22,9 @@ fn converts_the_sample_and_reports_counts() {
             "deckhand: 8 converted, 0 quarantined (see errors table), 0 warnings, 0 infos, 0 comment-only blocks",
         ))
         .stderr(predicate::str::contains(
-            "hands=8, seats=32, bids=61, tricks=140, notes=8, errors=0",
+            "pinochle/hands=8, pinochle/seats=32, pinochle/bids=61, pinochle/tricks=140, pinochle/notes=8, errors=0",
         ));
-    for t in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
+    for t in common::TABLES {
         assert!(out.join(t).join("part-00000.parquet").is_file(), "{t}");
         assert!(!out.join(t).join(".part-00000.parquet.tmp").exists());
     }
@@ -90,7 +92,11 @@ fn refuses_to_overwrite_without_force() {
         .assert()
         .success();
     assert!(dir.path().join("keep.txt").exists());
-    assert!(dir.path().join("hands/part-00000.parquet").exists());
+    assert!(
+        dir.path()
+            .join("pinochle/hands/part-00000.parquet")
+            .exists()
+    );
 }
 
 #[test]
@@ -128,8 +134,16 @@ fn stdin_and_directories_work_like_files() {
         .write_stdin(std::fs::read("testdata/pinochle/sample.ppn").unwrap())
         .assert()
         .success();
-    let a = deckhand::columns::render::dataset(&from_file, &["bids", "tricks", "seats"]).unwrap();
-    let b = deckhand::columns::render::dataset(&from_stdin, &["bids", "tricks", "seats"]).unwrap();
+    let a = deckhand::columns::render::dataset(
+        &from_file,
+        &["pinochle/bids", "pinochle/tricks", "pinochle/seats"],
+    )
+    .unwrap();
+    let b = deckhand::columns::render::dataset(
+        &from_stdin,
+        &["pinochle/bids", "pinochle/tricks", "pinochle/seats"],
+    )
+    .unwrap();
     assert_eq!(a, b);
     assert_eq!(a.len(), 61 + 140 + 32);
 
@@ -139,7 +153,7 @@ fn stdin_and_directories_work_like_files() {
         .arg(&from_dir)
         .assert()
         .code(1);
-    let hands = deckhand::columns::render::dataset(&from_dir, &["hands"]).unwrap();
+    let hands = deckhand::columns::render::dataset(&from_dir, &["pinochle/hands"]).unwrap();
     assert_eq!(
         hands.len(),
         9 + 3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 5 + 6 + 8 + 3
@@ -258,7 +272,7 @@ fn check_prints_diagnostics_like_a_compiler() {
             "testdata/pinochle/invalid.ppn:6:8: error[P001]: unterminated string in tag Event",
         ))
         .stdout(predicate::str::contains(
-            "2 file(s), 11 records: 6 hands, 5 errors (records quarantined), 66 warnings, 5 infos\n",
+            "2 file(s), 11 records: 6 converted, 5 errors (records quarantined), 66 warnings, 5 infos\n",
         ));
     // Warnings alone pass, unless denied.
     deckhand()
@@ -266,7 +280,7 @@ fn check_prints_diagnostics_like_a_compiler() {
         .assert()
         .success()
         .stdout(
-            "1 file(s), 3 records: 3 hands, 0 errors (records quarantined), 66 warnings, 2 infos\n",
+            "1 file(s), 3 records: 3 converted, 0 errors (records quarantined), 66 warnings, 2 infos\n",
         );
     deckhand()
         .args([
@@ -317,7 +331,7 @@ fn generate_is_deterministic_and_checks_clean() {
         .arg(&a)
         .assert()
         .success()
-        .stdout("1 file(s), 500 records: 500 hands, 0 errors (records quarantined), 0 warnings, 0 infos\n");
+        .stdout("1 file(s), 500 records: 500 converted, 0 errors (records quarantined), 0 warnings, 0 infos\n");
 }
 
 #[test]
@@ -408,7 +422,7 @@ fn mkfifo(path: &std::path::Path) {
 
 /// The `event` of every row of a dataset's hands table, unquoted.
 fn events(out: &std::path::Path) -> Vec<String> {
-    deckhand::columns::render::dataset(out, &["hands"])
+    deckhand::columns::render::dataset(out, &["pinochle/hands"])
         .unwrap()
         .iter()
         .filter_map(|l| l.split("event=").nth(1))
@@ -516,7 +530,7 @@ fn bench_reports_the_values_a_convert_writes() {
         .assert()
         .success();
     let mut size = deckhand::columns::size::Size::default();
-    for t in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
+    for t in common::TABLES {
         let file = std::fs::File::open(dir.path().join(t).join("part-00000.parquet")).unwrap();
         for batch in ParquetRecordBatchReaderBuilder::try_new(file)
             .unwrap()
@@ -583,7 +597,7 @@ fn a_header_after_hands_starts_anew() {
     .unwrap();
     let out = dir.path().join("out");
     convert_quiet(&input, &out).success();
-    let heads: Vec<String> = deckhand::columns::render::dataset(&out, &["hands"])
+    let heads: Vec<String> = deckhand::columns::render::dataset(&out, &["pinochle/hands"])
         .unwrap()
         .iter()
         .map(|l| {

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn render(out: &Path, source: &str) -> Vec<String> {
-    let tables = ["hands", "seats", "bids", "tricks", "notes", "errors"];
+    let tables = common::TABLES;
     deckhand::columns::render::dataset(out, &tables)
         .unwrap()
         .into_iter()
@@ -157,6 +157,6 @@ fn damaged_compressed_input_is_reported_not_fatal() {
         json.contains("\"input_warning\": \"gzip stream is damaged"),
         "{json}"
     );
-    let hands = deckhand::columns::render::dataset(&o2, &["hands"]).unwrap();
+    let hands = deckhand::columns::render::dataset(&o2, &["pinochle/hands"]).unwrap();
     assert!(hands.len() > 50 && hands.len() < 300, "{}", hands.len());
 }

@@ -64,7 +64,7 @@ fn many_files_and_one_file_agree_on_content() {
     let together = common::render(all.path());
     let hands: Vec<&String> = together
         .iter()
-        .filter(|l| l.starts_with("hands["))
+        .filter(|l| l.starts_with("pinochle/hands["))
         .collect();
     let mut expected_hands = 0;
     for (i, f) in inputs.iter().enumerate() {
@@ -73,7 +73,7 @@ fn many_files_and_one_file_agree_on_content() {
         expected_hands += s.total().converted;
         let ids: Vec<String> = common::render(one.path())
             .into_iter()
-            .filter(|l| l.starts_with("hands["))
+            .filter(|l| l.starts_with("pinochle/hands["))
             .map(|l| l.split(' ').nth(1).unwrap().to_string())
             .collect();
         for id in ids {

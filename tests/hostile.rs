@@ -52,19 +52,18 @@ fn errors(tables: &[Vec<RecordBatch>]) -> Vec<(u64, u64, String, String, Option<
         let u = |n: &str| {
             b.column_by_name(n)
                 .unwrap()
-                .as_primitive::<arrow_array::types::UInt64Type>()
+                .as_primitive::<arrow_array::types::Int64Type>()
                 .clone()
         };
         let s = |n: &str| b.column_by_name(n).unwrap().as_string::<i32>().clone();
-        let (line, col, code, msg, raw) =
-            (u("line"), u("column"), s("code"), s("message"), s("raw"));
+        let (line, col, code, msg, raw) = (u("line"), u("col"), s("code"), s("message"), s("raw"));
         for i in 0..b.num_rows() {
             if code.value(i) == "P061" {
                 continue;
             }
             out.push((
-                line.value(i),
-                col.value(i),
+                line.value(i) as u64,
+                col.value(i) as u64,
                 code.value(i).to_string(),
                 msg.value(i).to_string(),
                 (!raw.is_null(i)).then(|| raw.value(i).len()),
@@ -301,7 +300,7 @@ fn a_record_is_read_as_at_most_ten_thousand_hands_within_its_first_8_mib() {
 fn other_tags(lines: &[String], hand: usize) -> std::collections::BTreeMap<String, String> {
     let line = lines
         .iter()
-        .find(|l| l.starts_with(&format!("hands[{hand}] ")))
+        .find(|l| l.starts_with(&format!("pinochle/hands[{hand}] ")))
         .unwrap();
     let list = &line[line.find("other_tags=[").unwrap()..];
     let mut out = std::collections::BTreeMap::new();
@@ -341,7 +340,7 @@ fn inheritance_is_the_same_for_a_few_tags_and_for_many() {
             ..opts()
         };
         deckhand::pipeline::convert(std::slice::from_ref(&input), &out, &opts).unwrap();
-        let lines = deckhand::columns::render::dataset(&out, &["hands"]).unwrap();
+        let lines = deckhand::columns::render::dataset(&out, &["pinochle/hands"]).unwrap();
         let (b, c) = (other_tags(&lines, 1), other_tags(&lines, 2));
         let s = |k: usize| {
             if k == 3 {

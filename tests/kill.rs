@@ -1,6 +1,8 @@
 //! A conversion killed midway leaves no file with a final name (only
 //! temporary `.tmp` files, which no reader picks up), and a rerun succeeds.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -36,7 +38,7 @@ fn killed_conversion_leaves_no_broken_final_file() {
     let bin = env!("CARGO_BIN_EXE_deckhand");
     let mut child = slow_convert(&input, &out).spawn().unwrap();
     // Wait until the output files are being written, then kill hard.
-    let tmp = out.join("hands").join(".part-00000.parquet.tmp");
+    let tmp = out.join("pinochle/hands").join(".part-00000.parquet.tmp");
     let started = Instant::now();
     let mut finished_before_kill = false;
     while !tmp.exists() && started.elapsed() < Duration::from_secs(60) {
@@ -55,7 +57,7 @@ fn killed_conversion_leaves_no_broken_final_file() {
     let _ = child.kill();
     child.wait().unwrap();
     if !finished_before_kill {
-        for table in ["hands", "seats", "bids", "tricks", "notes", "errors"] {
+        for table in common::TABLES {
             assert!(
                 !out.join(table).join("part-00000.parquet").exists(),
                 "{table}: a final file exists after a kill"
@@ -70,7 +72,7 @@ fn killed_conversion_leaves_no_broken_final_file() {
         .status()
         .unwrap();
     assert!(status.success());
-    let hands = deckhand::columns::render::dataset(&out, &["hands"]).unwrap();
+    let hands = deckhand::columns::render::dataset(&out, &["pinochle/hands"]).unwrap();
     assert_eq!(hands.len(), 12_000);
     assert!(!tmp.exists());
 }
@@ -117,5 +119,9 @@ fn an_input_cut_short_while_read_is_named_and_fatal() {
         stderr.contains("shrinking.ppn was cut short by another program"),
         "{stderr}"
     );
-    assert!(!out.join("hands").join("part-00000.parquet").exists());
+    assert!(
+        !out.join("pinochle/hands")
+            .join("part-00000.parquet")
+            .exists()
+    );
 }

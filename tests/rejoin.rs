@@ -80,7 +80,16 @@ const SEPARATORS: &[&str] = &[
 /// Position-free rows of every table: hand ids, record indexes, offsets and
 /// lines depend on the separators, so they are left out.
 fn rows(bytes: &[u8]) -> (u64, Vec<String>) {
-    rows_without(bytes, &["hand_id", "record_index", "byte_offset", "line"])
+    rows_without(
+        bytes,
+        &[
+            "hand_id",
+            "record_id",
+            "record_index",
+            "byte_offset",
+            "line",
+        ],
+    )
 }
 
 /// Rows of every table without the columns `left_out`, and the hands.

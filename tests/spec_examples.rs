@@ -16,7 +16,8 @@ fn convert_text(text: &str) -> Vec<String> {
     common::render(&out)
         .into_iter()
         .map(|l| {
-            l.replace(
+            // Lines named for the table alone (`bids[0] ...`).
+            l.trim_start_matches("pinochle/").replace(
                 &format!("\"{}\"", dir.path().join("spec.ppn").display()),
                 "\"spec.ppn\"",
             )

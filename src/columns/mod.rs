@@ -2,6 +2,7 @@
 
 #[macro_use]
 pub mod table;
+pub mod date;
 pub mod errors;
 pub mod lists;
 pub mod prims;

@@ -2,11 +2,11 @@
 //! non-null value. Golden files and `deckhand` tests compare these lines.
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Date32Type, Int32Type, UInt64Type};
+use arrow_array::types::{Date32Type, Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 
-use crate::notation::ppn::values::civil_from_days;
+use super::date::civil_from_days;
 
 /// Renders value `i` of `a`.
 pub fn value(a: &dyn Array, i: usize) -> String {
@@ -16,7 +16,7 @@ pub fn value(a: &dyn Array, i: usize) -> String {
     match a.data_type() {
         DataType::Utf8 => format!("{:?}", a.as_string::<i32>().value(i)),
         DataType::Int32 => a.as_primitive::<Int32Type>().value(i).to_string(),
-        DataType::UInt64 => a.as_primitive::<UInt64Type>().value(i).to_string(),
+        DataType::Int64 => a.as_primitive::<Int64Type>().value(i).to_string(),
         DataType::Boolean => a.as_boolean().value(i).to_string(),
         DataType::Date32 => {
             let (y, m, d) = civil_from_days(a.as_primitive::<Date32Type>().value(i));
@@ -99,9 +99,10 @@ pub fn dataset(dir: &std::path::Path, tables: &[&str]) -> Result<Vec<String>, cr
 }
 
 /// The columns that say where a row came from (its file, record, byte,
-/// line and hand id).
-const PLACES: [&str; 5] = [
+/// line and record key: `hand_id` and the others, `record_id` in errors).
+const PLACES: [&str; 6] = [
     "hand_id=",
+    "record_id=",
     "source_file=",
     "record_index=",
     "byte_offset=",

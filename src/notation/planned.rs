@@ -192,7 +192,7 @@ enum Split {
 
 /// The splitter of a planned notation.
 pub enum AnySplitter {
-    TagPair(Scanner),
+    TagPair(Box<Scanner>),
     EachLine(LineSplitter<EachLine>),
     TomlTables(LineSplitter<TomlTables>),
 }
@@ -200,7 +200,7 @@ pub enum AnySplitter {
 impl AnySplitter {
     fn inner(&mut self) -> &mut dyn Splitter {
         match self {
-            AnySplitter::TagPair(s) => s,
+            AnySplitter::TagPair(s) => &mut **s,
             AnySplitter::EachLine(s) => s,
             AnySplitter::TomlTables(s) => s,
         }
@@ -305,7 +305,7 @@ impl Notation for Planned {
 
     fn splitter(&self, start: u64) -> AnySplitter {
         match self.split {
-            Split::TagPair => AnySplitter::TagPair(Scanner::new_at(start)),
+            Split::TagPair => AnySplitter::TagPair(Box::new(Scanner::new_at(start))),
             Split::EachLine => AnySplitter::EachLine(LineSplitter::new_at(start)),
             Split::TomlTables => AnySplitter::TomlTables(LineSplitter::new_at(start)),
         }
@@ -313,9 +313,9 @@ impl Notation for Planned {
 
     fn save(&self, _: &()) {}
 
-    fn restore<'a>(&self, _: &'a ()) {}
+    fn restore(&self, _: &()) {}
 
-    fn directive<'a>(&self, _: &mut (), _: &'a [u8]) {}
+    fn directive(&self, _: &mut (), _: &[u8]) {}
 
     fn record_context<'a>(&self, _: &mut ())
     where

@@ -162,7 +162,10 @@ impl Registry {
     /// `head` goes: the notation whose content it has most clearly (a file
     /// header naming it; tags or labels only it has), ties going to the
     /// notation its extension names; else the notation its extension names,
-    /// unless it holds binary data; else nowhere.
+    /// whatever it holds (so that its records are read, or quarantined one
+    /// by one with their text: a `.ppn` file that starts with binary bytes
+    /// may hold hands after them); else, for tag pairs or TOML keys that no
+    /// notation has alone, the family's first notation; else nowhere.
     pub fn route(&self, path: &Path, head: &[u8]) -> Route {
         if let Some(k) = self.forced {
             return Route::To(k);
@@ -176,10 +179,7 @@ impl Registry {
                 .min_by_key(|k| !by_name.contains(k));
             return Route::To(pick.expect("a best notation"));
         }
-        let text = looks_like_text(head);
-        if let Some(&k) = by_name.first()
-            && (text || best == Evidence::Family)
-        {
+        if let Some(&k) = by_name.first() {
             // The first notation of the extension with its family's syntax
             // (a `.ppn` file is pinochle's unless it has Preferans tags).
             let k = by_name
@@ -189,7 +189,32 @@ impl Registry {
                 .unwrap_or(k);
             return Route::To(k);
         }
+        if best == Evidence::Family && !is_chess(head) {
+            // Tag pairs (or TOML keys) that no tag tells apart, in a file
+            // whose name says nothing (standard input, `.txt`): the first
+            // notation of the family, in registry order.
+            let k = evidence.iter().position(|&e| e == best);
+            return Route::To(k.expect("a notation of the family"));
+        }
         Route::Unknown(describe(head, best))
+    }
+
+    /// [`Registry::route`] for a file found in a directory: only content
+    /// that tells its notation (a header, its own tags), or the name's
+    /// extension, makes it an input; None otherwise (a chess PGN file, a
+    /// README beside the archives).
+    pub fn route_found(&self, path: &Path, head: &[u8]) -> Option<usize> {
+        if let Some(k) = self.forced {
+            return Some(k);
+        }
+        let best = self.notations.iter().map(|n| n.sniff(head)).max();
+        if is_notation_name(path) || best >= Some(Evidence::Typical) {
+            match self.route(path, head) {
+                Route::To(k) => return Some(k),
+                Route::Unknown(_) => return None,
+            }
+        }
+        None
     }
 }
 
@@ -231,17 +256,30 @@ fn looks_like_text(head: &[u8]) -> bool {
     memchr::memchr(0, head).is_none() && control * 32 <= head.len()
 }
 
+/// Every notation's extensions, each once, with its dot.
+pub fn extensions() -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for e in ABOUT.iter().flat_map(|a| a.extensions) {
+        let e = format!(".{e}");
+        if !v.contains(&e) {
+            v.push(e);
+        }
+    }
+    v
+}
+
+/// Whether tag pairs are those of chess PGN (White and Black players).
+fn is_chess(head: &[u8]) -> bool {
+    has_tag(head, "White") && has_tag(head, "Black")
+}
+
 /// What an input no notation takes looked like, for its `errors` row.
 fn describe(head: &[u8], best: Evidence) -> String {
     let names: Vec<&str> = ABOUT.iter().map(|a| a.label).collect();
     let reads = format!(
         "deckhand reads {} (by a file header, their tags or labels, or the file name's extension: {})",
         names.join(", "),
-        ABOUT
-            .iter()
-            .flat_map(|a| a.extensions.iter().map(|e| format!(".{e}")))
-            .collect::<Vec<_>>()
-            .join(" ")
+        extensions().join(" ")
     );
     let what = if head.iter().all(|b| crate::split::is_ws(*b)) {
         "an empty file".to_string()
@@ -252,7 +290,7 @@ fn describe(head: &[u8], best: Evidence) -> String {
             None => "binary data (control characters)".to_string(),
         }
     } else if best == Evidence::Family {
-        "tag pairs of the PGN family with no tag that tells which notation (chess PGN?)".to_string()
+        "tag pairs of chess PGN (White and Black tags)".to_string()
     } else {
         "text with no tag pair, label or header of a notation deckhand reads".to_string()
     };
@@ -344,9 +382,11 @@ mod tests {
         assert_eq!(route("x", b"%{RBX}D{19991225}L{x}H{W:AK2}\n"), "rbx");
         assert_eq!(route("a.phhs", b"[1]\nvariant = 'NT'\n"), "phh");
         assert_eq!(route("x.toml", b"variant = 'NT'\nactions = []\n"), "phh");
-        // A binary file goes nowhere, whatever its name; so does text of
-        // no notation with no extension of one.
-        let why = route("a.pbn", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+        // A file named for a notation is read as it, whatever it holds; a
+        // binary file of another name goes nowhere, and so does text of no
+        // notation.
+        assert_eq!(route("a.pbn", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), "pbn");
+        let why = route("a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
         assert!(
             why.starts_with(
                 "not recognized: this file holds binary data (a NUL byte at offset 8); deckhand reads PPN"
@@ -355,8 +395,12 @@ mod tests {
         );
         let why = route("notes.txt", b"hello\n");
         assert!(why.contains("text with no tag pair"), "{why}");
-        let why = route("game.pgn", b"[Event \"x\"]\n[White \"y\"]\n");
-        assert!(why.contains("chess PGN?"), "{why}");
+        let why = route("game.pgn", b"[Event \"x\"]\n[White \"y\"]\n[Black \"z\"]\n");
+        assert!(why.contains("tag pairs of chess PGN"), "{why}");
+        // Tags that tell no notation, in a file whose name tells none: the
+        // family's first notation.
+        assert_eq!(route("-", b"[Event \"x\"]\n"), "ppn");
+        assert_eq!(route("x.txt", b"variant = 'NT'\n"), "phh");
     }
 
     #[test]

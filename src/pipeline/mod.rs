@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::Error;
 use crate::columns::SCHEMA_VERSION;
-use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
+use crate::columns::errors::{ERRORS, ErrorsBuilder, RAW_LIMIT, RecordRef};
 use crate::columns::table::TableDecl;
 use crate::error::{Position, Severity};
 use crate::notation::registry::{Registry, Route, Settings};
@@ -360,9 +360,9 @@ fn run_all(
                 i += 1;
             }
             Route::Unknown(why) => {
-                let head =
-                    crate::source::read_head(&inputs[i], crate::notation::registry::HEAD_BYTES)?;
-                let (summary, batch) = unrecognized(&file, why, &head)?;
+                let head = crate::source::read_head(&inputs[i], RAW_LIMIT)?;
+                let (mut summary, batch) = unrecognized(&file, why, &head)?;
+                summary.bytes = sizes[i].unwrap_or(head.len() as u64);
                 on_tables(&file, vec![(ERRORS, vec![batch])])?;
                 files.push(summary);
                 i += 1;
@@ -403,7 +403,11 @@ fn run_stdin(
             run.run_stream(cx, file, stream, &mut consume)
         }
         Route::Unknown(why) => {
-            let (summary, batch) = unrecognized(file, &why, &head)?;
+            let raw = stream.peek(RAW_LIMIT).map_err(|source| Error::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            let (summary, batch) = unrecognized(file, &why, &raw)?;
             on_tables(file, vec![(ERRORS, vec![batch])])?;
             Ok(summary)
         }
@@ -411,7 +415,8 @@ fn run_stdin(
 }
 
 /// The `errors` row of an input no notation takes (D001), with its first
-/// bytes as raw text, and its summary: one record, quarantined.
+/// bytes (up to the raw text's limit) as raw text, and its summary: one
+/// record, quarantined.
 fn unrecognized(
     file: &FileInfo,
     why: &str,
@@ -558,8 +563,8 @@ fn in_memory(
         bar: &bar,
         started: Instant::now(),
     };
-    let head = &head[..head.len().min(crate::notation::registry::HEAD_BYTES)];
-    match registry.route(Path::new(name), head) {
+    let sniffed = &head[..head.len().min(crate::notation::registry::HEAD_BYTES)];
+    match registry.route(Path::new(name), sniffed) {
         Route::To(k) => go(registry.get(k), &cx, &file, consume),
         Route::Unknown(why) => {
             let (summary, batch) = unrecognized(&file, &why, head)?;

@@ -129,6 +129,9 @@ pub fn writer_properties(spec: &TableSpec, opts: &SinkOptions) -> WriterProperti
         "deckhand.table".to_string(),
         table.to_string(),
     ));
+    if let Some((game, _)) = spec.path.split_once('/') {
+        kv.push(KeyValue::new("deckhand.game".to_string(), game.to_string()));
+    }
     let mut b = WriterProperties::builder()
         .set_compression(opts.codec.compression())
         .set_max_row_group_row_count(Some(opts.row_group_rows.max(1)))

@@ -479,7 +479,7 @@ impl Source {
 /// names a notation (`notation::registry::is_notation_name`, compressed or
 /// not), or its first bytes have a notation's content.
 pub fn is_input(path: &Path, is_file: bool) -> bool {
-    use crate::notation::registry::{HEAD_BYTES, Registry, Route, Settings, is_notation_name};
+    use crate::notation::registry::{HEAD_BYTES, Registry, Settings, is_notation_name};
     if is_notation_name(path) {
         return true;
     }
@@ -490,7 +490,7 @@ pub fn is_input(path: &Path, is_file: bool) -> bool {
         return false;
     };
     let registry = Registry::new(&Settings::default()).expect("default settings");
-    matches!(registry.route(path, &head), Route::To(_))
+    registry.route_found(path, &head).is_some()
 }
 
 /// Expands the command line's inputs: files are taken as given (in order),

@@ -26,11 +26,20 @@ def out(tmp_path_factory):
     return out
 
 
+PINOCHLE = ["hands", "seats", "bids", "tricks", "notes"]
+
+
 def q(out, sql):
     con = duckdb.connect()
-    for t in ["hands", "seats", "bids", "tricks", "notes", "errors"]:
-        con.execute(f"CREATE VIEW {t} AS FROM read_parquet('{out}/{t}/*.parquet')")
+    for t in PINOCHLE:
+        con.execute(f"CREATE VIEW {t} AS FROM read_parquet('{out}/pinochle/{t}/*.parquet')")
+    con.execute(f"CREATE VIEW errors AS FROM read_parquet('{out}/errors/*.parquet')")
     return con.execute(sql).fetchall()
+
+
+def test_the_dataset_has_a_folder_per_game_and_the_shared_errors(out):
+    assert sorted(p.name for p in out.iterdir()) == ["errors", "pinochle"]
+    assert sorted(p.name for p in (out / "pinochle").iterdir()) == sorted(PINOCHLE)
 
 
 def test_every_record_is_a_hand_or_an_error(out):
@@ -109,16 +118,21 @@ def test_meld_points_by_team(out):
 
 
 def test_pandas_reads_every_table(out):
-    hands = pd.read_parquet(out / "hands")
+    hands = pd.read_parquet(out / "pinochle" / "hands", dtype_backend="pyarrow")
     assert len(hands) == 71
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"
     assert list(sample.game_scores.iloc[0]) == [0, 0]
-    assert sample.other_tags.iloc[0].tolist() == []
-    seats = pd.read_parquet(out / "seats")
+    assert list(sample.other_tags.iloc[0]) == []
+    # With the pyarrow dtypes, nullable integers stay integers (and the keys
+    # are signed).
+    assert str(hands.contract.dtype) == "int32[pyarrow]"
+    assert hands.contract.isna().any()
+    assert str(hands.hand_id.dtype) == "int64[pyarrow]"
+    seats = pd.read_parquet(out / "pinochle" / "seats")
     assert len(seats) == q(out, "SELECT sum(players) FROM hands")[0][0]
-    notes = pd.read_parquet(out / "notes")
+    notes = pd.read_parquet(out / "pinochle" / "notes")
     chat = notes[(notes.tag == "Chat") & (notes.seat == "W")]
     assert "ty gg" in set(chat.text)
     errors = pd.read_parquet(out / "errors")
@@ -129,7 +143,8 @@ def test_pandas_reads_every_table(out):
 def test_metadata_names_the_inputs(out):
     import pyarrow.parquet as pq
 
-    md = pq.read_metadata(out / "hands" / "part-00000.parquet").metadata
-    assert md[b"deckhand.schema_version"] == b"1"
+    md = pq.read_metadata(out / "pinochle" / "hands" / "part-00000.parquet").metadata
+    assert md[b"deckhand.schema_version"] == b"2"
     assert md[b"deckhand.table"] == b"hands"
+    assert md[b"deckhand.game"] == b"pinochle"
     assert b"spec_example.ppn" in md[b"deckhand.inputs"]

@@ -82,10 +82,9 @@ def convert(tmp_path, text, profile_toml=None):
         cmd += ["--rules", str(tmp_path / "house.toml")]
     r = subprocess.run(cmd, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    return {
-        t: pq.read_table(str(out / t)).to_pylist()
-        for t in ["hands", "seats", "bids", "tricks", "errors"]
-    }
+    tables = {t: pq.read_table(str(out / "pinochle" / t)).to_pylist() for t in ["hands", "seats", "bids", "tricks"]}
+    tables["errors"] = pq.read_table(str(out / "errors")).to_pylist()
+    return tables
 
 
 def compare(tables, hands, written):
