@@ -189,7 +189,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     );
     // Splitting and tokenizing only (no values read, no columns built): the
     // part that compares with a PGN tokenizer.
-    let (secs, records) = best(&mut || Ok(deckhand::notation::ppn::tokenize(bytes).0))?;
+    let (secs, records) = best(&mut || Ok(deckhand::notation::registry::tokenize(bytes).0))?;
     outln!(
         "{:<28} {:>9.3} {:>10.1} {:>12.0}",
         "tokenize (1 thread)",
@@ -255,14 +255,18 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
-        deckhand::notation::ppn::export::export(&inputs, &opts, &mut w)?
+        deckhand::notation::registry::export(&inputs, &opts, &mut w)?
     } else {
         // Written under a temporary name and renamed when complete, except
         // into what is not a regular file (`-o /dev/null`, a FIFO), which is
         // written in place: a rename onto /dev/null replaced the device
         // itself with a regular file.
         let special = std::fs::metadata(&a.output).is_ok_and(|m| !m.is_file() && !m.is_dir());
-        let tmp = (!special).then(|| a.output.with_extension("ppn.tmp"));
+        let tmp = (!special).then(|| {
+            let mut name = a.output.clone().into_os_string();
+            name.push(".tmp");
+            std::path::PathBuf::from(name)
+        });
         let path = tmp.as_ref().unwrap_or(&a.output);
         let f = std::fs::OpenOptions::new()
             .write(true)
@@ -271,7 +275,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             .open(path)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let r = deckhand::notation::ppn::export::export(&inputs, &opts, &mut w);
+        let r = deckhand::notation::registry::export(&inputs, &opts, &mut w);
         drop(w);
         match (r, &tmp) {
             (Ok(r), Some(tmp)) => {
@@ -360,7 +364,7 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
-    use deckhand::notation::ppn::generate::{GenOptions, generate, write::Style};
+    use deckhand::notation::registry::generator::{GenOptions, generate, write::Style};
     let opts = GenOptions {
         hands: a.hands,
         seed: a.seed,
@@ -438,8 +442,25 @@ fn options(a: &ConvertArgs) -> anyhow::Result<Options> {
 
 fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let opts = options(&a)?;
-    let inputs = deckhand::source::expand_inputs(&a.inputs)?;
-    let summary = pipeline::convert(&inputs, &a.output, &opts)?;
+    let found = deckhand::source::find_inputs(&a.inputs)?;
+    let mut summary = pipeline::convert(&found.inputs, &a.output, &opts)?;
+    summary.left_out = (found.left_out.iter())
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if !a.quiet && !summary.left_out.is_empty() {
+        let n = summary.left_out.len();
+        let first: Vec<&str> = summary
+            .left_out
+            .iter()
+            .take(3)
+            .map(String::as_str)
+            .collect();
+        eprintln!(
+            "deckhand: note: {n} file(s) in the input directories are of no notation deckhand reads and were left out: {}{}",
+            first.join(", "),
+            if n > 3 { ", ..." } else { "" }
+        );
+    }
     let t = summary.total();
     for f in &summary.files {
         if let Some(w) = &f.input_warning {

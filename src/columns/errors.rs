@@ -10,10 +10,11 @@ table!(
     ErrorsBuilder, None, "errors", {
     /// The input file, as given or found in a directory.
     source_file: str required,
-    /// The notation the file was read as (`PPN`, `PBN`, ...); null when no
-    /// notation could be recognized.
+    /// The notation the file was read as (its label, as the record
+    /// tables' `notation` column has it); null when no notation could be
+    /// recognized.
     notation: str,
-    /// The game of that notation (`pinochle`, `bridge`, ...).
+    /// The game of that notation: its folder in the dataset.
     game: str,
     /// 0-based position of the record in its file.
     record_index: i64 required unique,

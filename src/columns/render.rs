@@ -98,10 +98,10 @@ pub fn dataset(dir: &std::path::Path, tables: &[&str]) -> Result<Vec<String>, cr
     Ok(out)
 }
 
-/// The columns that say where a row came from (its file, record, byte,
-/// line and record key: `hand_id` and the others, `record_id` in errors).
-const PLACES: [&str; 6] = [
-    "hand_id=",
+/// The columns that say where a row came from (its file, record, byte and
+/// line, and `record_id` in errors); a row's record key (its first column,
+/// `..._id`) too.
+const PLACES: [&str; 5] = [
     "record_id=",
     "source_file=",
     "record_index=",
@@ -123,8 +123,13 @@ pub fn dataset_unplaced(
             let mut fields = l.split(' ');
             let first = fields.next().unwrap_or_default();
             let table = first.split('[').next().unwrap_or_default();
-            let kept: Vec<&str> = fields
-                .filter(|f| !PLACES.iter().any(|p| f.starts_with(p)))
+            let kept: Vec<&str> = (fields.enumerate())
+                .filter(|(i, f)| {
+                    let key = f.split('=').next().unwrap_or_default();
+                    let key_column = *i == 0 && key.ends_with("_id");
+                    !(key_column || PLACES.iter().any(|p| f.starts_with(p)))
+                })
+                .map(|(_, f)| f)
                 .collect();
             format!("{table} {}", kept.join(" "))
         })

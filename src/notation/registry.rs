@@ -14,6 +14,18 @@ use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::pipeline::Run;
 
+/// `deckhand export` writes Portable Pinochle Notation, the one notation
+/// deckhand writes: canonical EXPORT text of the hands of PPN inputs.
+pub use super::ppn::export::{ExportReport, export};
+/// `deckhand generate` makes archives of legal pinochle games in PPN.
+pub use super::ppn::generate as generator;
+
+/// Splitting and tokenizing only, for `deckhand bench`: the records and
+/// tokens of PPN bytes (see `ppn::tokenize`).
+pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
+    super::ppn::tokenize(bytes)
+}
+
 /// What the commands let a user choose about the notations.
 #[derive(Clone, Debug)]
 pub struct Settings {

@@ -146,6 +146,8 @@ pub struct Summary {
     pub files: Vec<FileSummary>,
     /// Rows written per table, by its path in the dataset.
     pub rows: Vec<(String, u64)>,
+    /// Files found in the inputs' directories that are of no notation.
+    pub left_out: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -172,6 +174,7 @@ impl Summary {
             "seconds": self.elapsed.as_secs_f64(),
             "rows": rows,
             "files": self.files,
+            "left_out": self.left_out,
         }))
         .expect("serializable")
     }

@@ -676,7 +676,7 @@ mod tests {
     fn cards_schema() -> SchemaRef {
         let list = DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)));
         Arc::new(Schema::new(vec![
-            Field::new("hand_id", DataType::Int64, false),
+            Field::new("id", DataType::Int64, false),
             Field::new("dealt", list.clone(), true),
             Field::new("computed_dealt", list, true),
         ]))
@@ -713,7 +713,7 @@ mod tests {
 
     fn tricks_schema() -> SchemaRef {
         Arc::new(Schema::new(vec![
-            Field::new("hand_id", DataType::Int64, false),
+            Field::new("id", DataType::Int64, false),
             Field::new("winner", DataType::Utf8, true),
             Field::new("points", DataType::Int32, true),
             Field::new("computed_winner", DataType::Utf8, true),
@@ -742,14 +742,14 @@ mod tests {
         RecordBatch::try_new(tricks_schema(), vec![id, w.clone(), p.clone(), w, p]).unwrap()
     }
 
-    /// The spec of a test table `t`, hinted by its column names as the
-    /// pinochle tables are.
+    /// The spec of a test table `t`, hinted by its column names as a game's
+    /// tables are.
     fn spec(schema: SchemaRef) -> TableSpec {
         let hints = schema
             .fields()
             .iter()
             .map(|f| match f.name().as_str() {
-                "hand_id" => Hints::NONE.unique(),
+                "id" => Hints::NONE.unique(),
                 "dealt" => Hints::CARDS,
                 "computed_dealt" => Hints::CARDS.copy_of("dealt"),
                 "computed_winner" => Hints::NONE.copy_of("winner"),
@@ -890,7 +890,7 @@ mod tests {
         // Rows of 3 MiB: the sink never holds WRITE_BATCH_BYTES of them,
         // and the file is the same however the rows come in batches.
         let schema = Arc::new(Schema::new(vec![
-            Field::new("hand_id", DataType::Int64, false),
+            Field::new("id", DataType::Int64, false),
             Field::new("comment", DataType::Utf8, true),
         ]));
         let batch = |from: i64, n: i64| {

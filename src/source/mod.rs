@@ -498,18 +498,36 @@ pub fn is_input(path: &Path, is_file: bool) -> bool {
 /// whose extension names a notation, also compressed, and files of other
 /// names whose content starts like one), in sorted path order.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    let mut out = Vec::new();
+    Ok(find_inputs(inputs)?.inputs)
+}
+
+/// The inputs of a command line, and the files its directories hold that
+/// are not inputs.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub inputs: Vec<PathBuf>,
+    /// Regular files found in directories whose name and content name no
+    /// notation (hidden files, whose name starts with a dot, aside), in
+    /// sorted path order.
+    pub left_out: Vec<PathBuf>,
+}
+
+/// [`expand_inputs`], with the files of the directories that were left out.
+pub fn find_inputs(inputs: &[PathBuf]) -> Result<Found, Error> {
+    let mut out = Found::default();
     for input in inputs {
         if input.as_os_str() != STDIN && input.is_dir() {
-            let mut found = Vec::new();
+            let mut found = Found::default();
             walk(input, &mut found, &mut HashSet::new())?;
-            if found.is_empty() {
+            if found.inputs.is_empty() {
                 return Err(Error::NoInputs(input.clone()));
             }
-            found.sort();
-            out.extend(found);
+            found.inputs.sort();
+            found.left_out.sort();
+            out.inputs.extend(found.inputs);
+            out.left_out.extend(found.left_out);
         } else {
-            out.push(input.clone());
+            out.inputs.push(input.clone());
         }
     }
     Ok(out)
@@ -557,7 +575,7 @@ fn file_id(path: &Path) -> Option<FileId> {
 /// followed, but a directory is searched once (`seen`): a link back to a
 /// directory above it (a loop) gave every file below it 41 times, once a
 /// level until the kernel refused to resolve the path (ELOOP).
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<FileId>) -> Result<(), Error> {
+fn walk(dir: &Path, out: &mut Found, seen: &mut HashSet<FileId>) -> Result<(), Error> {
     if let Some(id) = file_id(dir)
         && !seen.insert(id)
     {
@@ -595,7 +613,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<FileId>) -> Resul
             // writer forever, opening a socket failed the run. (Named on
             // the command line, a FIFO is read: `convert <(zcat a.gz)`.)
         } else if is_input(&path, is_file) {
-            out.push(path);
+            out.inputs.push(path);
+        } else if is_file && !entry.file_name().as_encoded_bytes().starts_with(b".") {
+            out.left_out.push(path);
         }
     }
     Ok(())

@@ -1,0 +1,349 @@
+//! A directory of several notations: each file is routed by its content and
+//! its name, pinochle's tables go to `OUT/pinochle/`, every game's
+//! diagnostics to `OUT/errors/`, files of a notation not converted yet are
+//! quarantined record by record, and files of no notation are left out (or,
+//! named on the command line, reported). Also: no generic module names a
+//! notation, a game or one of their tables.
+
+mod common;
+
+use std::path::Path;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int64Type;
+use arrow_array::{Array, RecordBatch};
+use assert_cmd::Command;
+
+fn deckhand() -> Command {
+    Command::cargo_bin("deckhand").unwrap()
+}
+
+/// The rows of the `errors` table of a dataset, concatenated.
+fn errors(out: &Path) -> RecordBatch {
+    let mut batches = Vec::new();
+    for e in std::fs::read_dir(out.join("errors")).unwrap() {
+        let f = std::fs::File::open(e.unwrap().path()).unwrap();
+        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+            .unwrap()
+            .build()
+            .unwrap();
+        batches.extend(r.map(|b| b.unwrap()));
+    }
+    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+}
+
+fn strings(b: &RecordBatch, name: &str) -> Vec<Option<String>> {
+    let c = b.column_by_name(name).unwrap().as_string::<i32>().clone();
+    (0..c.len())
+        .map(|i| (!c.is_null(i)).then(|| c.value(i).to_string()))
+        .collect()
+}
+
+fn ints(b: &RecordBatch, name: &str) -> Vec<Option<i64>> {
+    let c = b
+        .column_by_name(name)
+        .unwrap()
+        .as_primitive::<Int64Type>()
+        .clone();
+    (0..c.len())
+        .map(|i| (!c.is_null(i)).then(|| c.value(i)))
+        .collect()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+const SHARED: &str = "../shared/testdata/bridge";
+
+#[test]
+fn a_directory_of_several_notations() {
+    let dir = tempfile::tempdir().unwrap();
+    let inp = dir.path().join("in");
+    std::fs::create_dir(&inp).unwrap();
+    std::fs::copy("testdata/pinochle/sample.ppn", inp.join("hands.ppn")).unwrap();
+    // PBN with its `% PBN 1.0` header (14 boards), and without one, named
+    // `.txt` (2 boards, recognized by their Board and Vulnerable tags).
+    std::fs::copy(
+        format!("{SHARED}/zdenecek-pbn/bigdeal.pbn"),
+        inp.join("boards.pbn"),
+    )
+    .unwrap();
+    std::fs::copy(
+        format!("{SHARED}/endplay/sample.pbn"),
+        inp.join("boards.txt"),
+    )
+    .unwrap();
+    std::fs::write(inp.join("empty.ppn"), b"").unwrap();
+    std::fs::write(inp.join("blob.bin"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    std::fs::write(inp.join("notes.md"), b"# Notes\n").unwrap();
+    let out = dir.path().join("out");
+    let json = dir.path().join("summary.json");
+    let run = deckhand()
+        .arg("convert")
+        .arg(&inp)
+        .arg("-o")
+        .arg(&out)
+        .arg("--summary-json")
+        .arg(&json)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(
+            "2 file(s) in the input directories are of no notation deckhand reads and were left out"
+        ),
+        "{stderr}"
+    );
+
+    // The layout: pinochle's tables and the shared errors table; no bridge
+    // folder, as no bridge table is written yet.
+    assert_eq!(names(&out), ["errors", "pinochle"]);
+    assert_eq!(
+        names(&out.join("pinochle")),
+        ["bids", "hands", "notes", "seats", "tricks"]
+    );
+    for t in common::TABLES {
+        assert_eq!(names(&out.join(t)), ["part-00000.parquet"], "{t}");
+    }
+    let hands = deckhand::columns::render::dataset(&out, &["pinochle/hands"]).unwrap();
+    assert_eq!(hands.len(), 8);
+    assert!(hands.iter().all(|h| h.contains("notation=\"PPN\"")));
+
+    // One errors row per PBN record, naming the notation, its raw text kept.
+    let e = errors(&out);
+    assert_eq!(e.num_rows(), 16);
+    let files = strings(&e, "source_file");
+    let per_file = |name: &str| {
+        files
+            .iter()
+            .filter(|f| f.as_deref().unwrap().ends_with(name))
+            .count()
+    };
+    assert_eq!((per_file("boards.pbn"), per_file("boards.txt")), (14, 2));
+    assert!(
+        strings(&e, "notation")
+            .iter()
+            .all(|n| n.as_deref() == Some("PBN"))
+    );
+    assert!(
+        strings(&e, "game")
+            .iter()
+            .all(|n| n.as_deref() == Some("bridge"))
+    );
+    assert!(
+        strings(&e, "code")
+            .iter()
+            .all(|n| n.as_deref() == Some("D002"))
+    );
+    assert!(
+        strings(&e, "severity")
+            .iter()
+            .all(|n| n.as_deref() == Some("error"))
+    );
+    assert!(ints(&e, "record_id").iter().all(Option::is_none));
+    let raw = strings(&e, "raw");
+    assert!(
+        raw[0]
+            .as_deref()
+            .unwrap()
+            .starts_with("[Generator \"Big Deal version 1.1\"]\n[Board \"1\"]")
+    );
+    assert!(
+        raw.iter()
+            .all(|r| r.as_deref().is_some_and(|r| r.contains("[Deal \"")))
+    );
+    // The first board of boards.pbn: its line and offset, after the header.
+    assert_eq!(
+        (ints(&e, "line")[0], ints(&e, "col")[0]),
+        (Some(2), Some(1))
+    );
+    assert_eq!(ints(&e, "record_index")[..3], [Some(0), Some(1), Some(2)]);
+    let msg = strings(&e, "message")[0].clone().unwrap();
+    assert!(msg.starts_with("Portable Bridge Notation (PBN, the bridge notation) is recognized but not converted yet"), "{msg}");
+
+    // The summary: per file with its notation, the files left out.
+    let s: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        (&s["records"], &s["converted"], &s["quarantined"]),
+        (&24.into(), &8.into(), &16.into())
+    );
+    let per: Vec<(String, String, u64, u64)> = s["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let name = f["path"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_string();
+            (
+                name,
+                f["notation"].as_str().unwrap().to_string(),
+                f["records"].as_u64().unwrap(),
+                f["converted"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let t = |n: &str, k: &str, r, c| (n.to_string(), k.to_string(), r, c);
+    assert_eq!(
+        per,
+        [
+            t("boards.pbn", "PBN", 14, 0),
+            t("boards.txt", "PBN", 2, 0),
+            t("empty.ppn", "PPN", 0, 0),
+            t("hands.ppn", "PPN", 8, 8)
+        ]
+    );
+    let left_out: Vec<&str> = s["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(left_out, ["blob.bin", "notes.md"]);
+    assert_eq!(s["rows"]["errors"], 16);
+    assert_eq!(s["rows"]["pinochle/hands"], 8);
+
+    // Named on the command line, a file of no notation is an input: one
+    // errors row says what it looked like, and the run goes on.
+    let out2 = dir.path().join("out2");
+    deckhand()
+        .arg("convert")
+        .arg(inp.join("blob.bin"))
+        .arg(inp.join("hands.ppn"))
+        .arg("-q")
+        .arg("-o")
+        .arg(&out2)
+        .assert()
+        .code(1);
+    let e = errors(&out2);
+    assert_eq!(e.num_rows(), 1);
+    assert_eq!(strings(&e, "notation"), [None]);
+    assert_eq!(strings(&e, "game"), [None]);
+    assert_eq!(strings(&e, "code"), [Some("D001".to_string())]);
+    let msg = strings(&e, "message")[0].clone().unwrap();
+    assert!(
+        msg.starts_with("not recognized: this file holds binary data (a NUL byte at offset 8); deckhand reads PPN, PPN-preferans, PBN, RBN, RBX, PHH"),
+        "{msg}"
+    );
+    assert_eq!(
+        deckhand::columns::render::dataset(&out2, &["pinochle/hands"])
+            .unwrap()
+            .len(),
+        8
+    );
+    // A run that meets no game writes the errors table alone.
+    let out3 = dir.path().join("out3");
+    deckhand()
+        .arg("convert")
+        .arg(inp.join("boards.txt"))
+        .arg("-q")
+        .arg("-o")
+        .arg(&out3)
+        .assert()
+        .code(1);
+    assert_eq!(names(&out3), ["errors"]);
+}
+
+/// The pipeline, the sinks, the columns, the sources, `check`, the
+/// documentation and `main` know no notation, game or table by name: each
+/// is a module plugged in (the same words as `../shared/hooks/before-stop`
+/// looks for, module paths of the notations, and quoted names of their
+/// tables and keys).
+#[test]
+fn generic_modules_name_no_notation_game_or_table() {
+    let generic = [
+        "src/pipeline",
+        "src/sink",
+        "src/columns",
+        "src/source",
+        "src/split.rs",
+        "src/check.rs",
+        "src/main.rs",
+        "src/docs.rs",
+        "src/diagnostics.rs",
+        "src/error.rs",
+    ];
+    let words = [
+        "Ppn",
+        "Pbn",
+        "Rbn",
+        "Rbx",
+        "Phh",
+        "pinochle",
+        "bridge",
+        "poker",
+        "preferans",
+    ];
+    let paths = ["ppn", "pbn", "rbn", "rbx", "phh", "preferans"];
+    let quoted = [
+        "hands", "hand_id", "seats", "bids", "tricks", "notes", "boards", "board_id", "deals",
+        "games", "game_id", "players", "actions",
+    ];
+    let mut files = Vec::new();
+    for g in generic {
+        let p = Path::new(g);
+        if p.is_dir() {
+            files.extend(walkdir(p));
+        } else {
+            files.push(p.to_path_buf());
+        }
+    }
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let mut hits = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let mut hit = |what: String| {
+                hits.push(format!(
+                    "{}:{}: {what}: {}",
+                    f.display(),
+                    n + 1,
+                    line.trim()
+                ))
+            };
+            for w in words {
+                for (s, _) in line.match_indices(w) {
+                    let e = s + w.len();
+                    if !is_word(line[..s].chars().last()) && !is_word(line[e..].chars().next()) {
+                        hit(w.to_string());
+                    }
+                }
+            }
+            for p in paths {
+                if line.contains(&format!("::{p}")) || line.contains(&format!("{p}::")) {
+                    hit(format!("path {p}"));
+                }
+            }
+            for q in quoted {
+                if line.contains(&format!("\"{q}\"")) || line.contains(&format!("\"{q}=")) {
+                    hit(format!("\"{q}\""));
+                }
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{} hits:\n{}", hits.len(), hits.join("\n"));
+}
+
+fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walkdir(&p));
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
