@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
 cargo test
+# The golden and equivalence suites again with every column written by the
+# Arrow writer (`--writer arrow`): the fallback, and the oracle of the fast path.
+DECKHAND_WRITER=arrow cargo test --test golden --test equivalence
 cargo bench --no-run
 
 venv=target/pyenv

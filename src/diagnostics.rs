@@ -23,11 +23,12 @@ pub const GENERIC: &[Code] = &[
         code: "D001",
         severity: Severity::Error,
         title: "input of no notation deckhand reads",
-        explain: "No notation took the file: no file header names one, it has no tag, \
-label or key only one notation has, and its name's extension names none (or it holds \
-binary data). The row's message says what the file looked like; its raw text is the \
-file's first 4 KiB. Give it the extension of its notation, or name the notation with \
---notation.",
+        explain: "No notation took a file named on the command line: no file header names \
+one, it has no tag, label or key that a notation has, and its name's extension names \
+none. The row's message says what the file looked like (binary data, text of no \
+notation, chess PGN); its raw text is the file's first MiB. Give it the extension of its \
+notation, or name the notation with --notation. (Such files found in a directory are \
+left out and listed in the summary instead.)",
     },
     Code {
         code: "D002",

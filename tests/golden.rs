@@ -1,7 +1,11 @@
 //! Every fixture converts into exactly the rows and diagnostics of its golden
-//! file. `DECKHAND_BLESS=1` rewrites the golden files.
+//! file, with deckhand's page builders and with the Arrow writer alone.
+//! `DECKHAND_BLESS=1` rewrites the golden files.
 
 mod common;
+
+use deckhand::pipeline::Options;
+use deckhand::sink::parquet::Writer;
 
 #[test]
 fn fixtures_match_golden_files() {
@@ -10,9 +14,16 @@ fn fixtures_match_golden_files() {
     let mut failures = Vec::new();
     let mut all = common::fixtures();
     all.extend(common::fixtures_in("testdata/hostile"));
-    for f in all {
+    for (f, writer) in all
+        .iter()
+        .flat_map(|f| [Writer::Fast, Writer::Arrow].map(|w| (f.clone(), w)))
+    {
         let dir = tempfile::tempdir().unwrap();
-        let summary = common::convert(std::slice::from_ref(&f), dir.path(), &common::quiet(2));
+        let opts = Options {
+            writer,
+            ..common::quiet(2)
+        };
+        let summary = common::convert(std::slice::from_ref(&f), dir.path(), &opts);
         let t = summary.total();
         let mut lines = vec![format!(
             "summary records={} hands={} quarantined={} warnings={} comment_blocks={}",
@@ -33,7 +44,7 @@ fn fixtures_match_golden_files() {
                 .position(|(a, b)| a != b)
                 .unwrap_or(want.lines().count().min(got.lines().count()));
             failures.push(format!(
-                "{}: differs at line {}:\n  want: {}\n  got:  {}",
+                "{} ({writer:?} writer): differs at line {}:\n  want: {}\n  got:  {}",
                 f.display(),
                 first + 1,
                 want.lines().nth(first).unwrap_or("<end>"),

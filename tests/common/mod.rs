@@ -43,12 +43,27 @@ pub fn generated(hands: u64, seed: u64) -> Vec<u8> {
     out
 }
 
+/// Quiet options of `threads` threads; the Parquet writer is the one
+/// `DECKHAND_WRITER` names (`arrow`: every column by the Arrow writer, as
+/// `scripts/test.sh` runs the golden and equivalence suites a second time),
+/// else the default.
 pub fn quiet(threads: usize) -> Options {
     Options {
         threads,
         progress: false,
         force: true,
+        writer: writer(),
         ..Options::default()
+    }
+}
+
+/// The writer `DECKHAND_WRITER` names.
+pub fn writer() -> deckhand::sink::parquet::Writer {
+    use deckhand::sink::parquet::Writer;
+    match std::env::var("DECKHAND_WRITER").as_deref() {
+        Ok("arrow") => Writer::Arrow,
+        Ok("fast") | Err(_) => Writer::Fast,
+        Ok(other) => panic!("DECKHAND_WRITER={other}: expected arrow or fast"),
     }
 }
 

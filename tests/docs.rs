@@ -1,0 +1,116 @@
+//! The documentation generated from the declarations is up to date, and
+//! every diagnostic code deckhand can emit is explained.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn deckhand(args: &[&str]) -> String {
+    let out = Command::cargo_bin("deckhand")
+        .unwrap()
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn docs_tables_md_is_the_output_of_deckhand_schema() {
+    let want = deckhand(&["schema"]);
+    let have = std::fs::read_to_string("docs/tables.md").unwrap();
+    assert!(
+        have == want,
+        "docs/tables.md is stale: run `deckhand schema > docs/tables.md`"
+    );
+    // One game's part is that game's tables alone.
+    let pinochle = deckhand(&["schema", "pinochle"]);
+    assert!(pinochle.starts_with("## pinochle\n"));
+    assert!(pinochle.contains("### `pinochle/hands`") && !pinochle.contains("### `errors`"));
+    let errors = deckhand(&["schema", "errors"]);
+    assert!(errors.contains("| `col` | Int64, not null |"), "{errors}");
+    Command::cargo_bin("deckhand")
+        .unwrap()
+        .args(["schema", "chess"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn docs_diagnostics_md_is_the_output_of_deckhand_explain() {
+    let want = deckhand(&["explain", "--markdown"]);
+    let have = std::fs::read_to_string("docs/diagnostics.md").unwrap();
+    assert!(
+        have == want,
+        "docs/diagnostics.md is stale: run `deckhand explain --markdown > docs/diagnostics.md`"
+    );
+    assert_eq!(
+        deckhand(&["explain", "p004"]).lines().next(),
+        Some("P004 (error): text outside a tag pair or section")
+    );
+    Command::cargo_bin("deckhand")
+        .unwrap()
+        .args(["explain", "P999"])
+        .assert()
+        .code(2);
+}
+
+/// Every `"X000"` string literal of the sources.
+fn codes_in(dir: &Path, out: &mut BTreeSet<String>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            codes_in(&p, out);
+            continue;
+        }
+        // The registries themselves name every code they explain.
+        if p.extension().is_none_or(|e| e != "rs") || p.ends_with("diagnostics.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let b = text.as_bytes();
+        for i in 0..b.len().saturating_sub(5) {
+            let w = &b[i..i + 6];
+            if w[0] == b'"'
+                && w[1].is_ascii_uppercase()
+                && w[2..5].iter().all(u8::is_ascii_digit)
+                && w[5] == b'"'
+            {
+                out.insert(String::from_utf8(w[1..5].to_vec()).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_code_emitted_is_explained_and_every_code_explained_is_emitted() {
+    let mut emitted = BTreeSet::new();
+    codes_in(Path::new("src"), &mut emitted);
+    // The golden files' codes, which the sources must hold too.
+    for dir in ["testdata/pinochle", "testdata/hostile"] {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == "expected") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                for part in text.split(" code=\"").skip(1) {
+                    let code = &part[..4];
+                    assert!(
+                        emitted.contains(code),
+                        "{code} of {} is in no source",
+                        p.display()
+                    );
+                }
+            }
+        }
+    }
+    let listed: BTreeSet<String> = deckhand(&["explain", "all"])
+        .lines()
+        .map(|l| l[..4].to_string())
+        .collect();
+    // Codes the sources hold only in their tests and the registry itself.
+    let missing: Vec<&String> = emitted.difference(&listed).collect();
+    assert!(missing.is_empty(), "emitted, not explained: {missing:?}");
+    let unused: Vec<&String> = listed.difference(&emitted).collect();
+    assert!(unused.is_empty(), "explained, never emitted: {unused:?}");
+    assert!(listed.len() >= 48, "{}", listed.len());
+}
