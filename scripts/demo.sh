@@ -9,15 +9,15 @@ target/release/deckhand convert testdata/pinochle/sample.ppn -o "$out" --force
 
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check duckdb
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
 "$venv/bin/python" - "$out" <<'PY'
 import sys, duckdb
 out = sys.argv[1]
 sql = f"""
 SELECT h.hand_number, h.declarer, h.contract, h.trump, h.result,
        count(t.trick) AS tricks, sum(t.points) AS trick_points
-FROM '{out}/hands/*.parquet' h
-LEFT JOIN '{out}/tricks/*.parquet' t USING (hand_id)
+FROM '{out}/pinochle/hands/*.parquet' h
+LEFT JOIN '{out}/pinochle/tricks/*.parquet' t USING (hand_id)
 GROUP BY ALL ORDER BY h.hand_number
 """
 print(sql.strip())
