@@ -2,6 +2,7 @@
 //! splitter) into the rows of its game's tables, behind the [`Notation`]
 //! trait; [`registry`] lists them and routes each input file to one.
 
+pub mod head;
 pub mod lines;
 pub mod planned;
 pub mod ppn;
@@ -80,8 +81,8 @@ pub trait Notation: Sync {
 
     fn about(&self) -> &'static About;
 
-    /// How strongly the start of a file (BOM and all) looks like this notation.
-    fn sniff(&self, head: &[u8]) -> Evidence;
+    /// How strongly the start of a file looks like this notation.
+    fn sniff(&self, head: &head::Head<'_>) -> Evidence;
 
     /// Its tables in output order: its game's record table first (one row
     /// per converted record), the shared `errors` table last.

@@ -4,8 +4,8 @@
 //! each record is quarantined with its raw text (error D002), so that
 //! nothing of them is lost and the run says what it could not read.
 
+use super::head::Head;
 use super::lines::{EachLine, LineSplitter, TomlTables};
-use super::registry::{declares, has_any_tag, has_tag};
 use super::tagpair::split::Scanner;
 use super::{About, Evidence, Notation, Part, PartEnd, Tables};
 use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
@@ -88,74 +88,39 @@ const PREFERANS_TAGS: &[&str] = &[
 /// RBN's labels: a letter and a space at the start of a line.
 const RBN_LABELS: &[u8] = b"DTLEFSKNBHACPRMI";
 
-fn sniff_pbn(head: &[u8]) -> Evidence {
-    if declares(head, "PBN") {
+fn sniff_pbn(head: &Head<'_>) -> Evidence {
+    if head.declares("PBN") {
         Evidence::Declared
-    } else if PBN_TAGS.iter().any(|t| has_tag(head, t)) {
+    } else if PBN_TAGS.iter().any(|t| head.has_tag(t)) {
         Evidence::Typical
-    } else if has_any_tag(head) {
+    } else if head.has_any_tag() {
         Evidence::Family
     } else {
         Evidence::None
     }
 }
 
-fn sniff_preferans(head: &[u8]) -> Evidence {
-    // Its deal lines: `[1 312 ...`, a number and the deal order.
-    let deal_line = head.split(|&b| b == b'\n').any(|l| {
-        let l = l.trim_ascii_start();
-        let Some(rest) = l.strip_prefix(b"[") else {
-            return false;
-        };
-        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        n > 0 && rest.get(n) == Some(&b' ') && rest.get(n + 1).is_some_and(u8::is_ascii_digit)
-    });
-    if PREFERANS_TAGS.iter().any(|t| has_tag(head, t)) || deal_line {
+fn sniff_preferans(head: &Head<'_>) -> Evidence {
+    // Its deal lines: `[1 312 ...`, a number (read as a tag's name).
+    let deal_line = (head.tags().iter()).any(|t| t.iter().all(u8::is_ascii_digit));
+    if PREFERANS_TAGS.iter().any(|t| head.has_tag(t)) || deal_line {
         Evidence::Typical
-    } else if has_any_tag(head) {
+    } else if head.has_any_tag() {
         Evidence::Family
     } else {
         Evidence::None
     }
 }
 
-/// Lines of RBN labels (`H W:AK2...`) among the first lines.
-fn rbn_label_lines(head: &[u8]) -> usize {
-    head.split(|&b| b == b'\n')
-        .take(40)
-        .filter(|l| {
-            l.len() > 2 && RBN_LABELS.contains(&l[0]) && l[1] == b' ' && !l[2].is_ascii_whitespace()
-        })
-        .count()
-}
-
-fn sniff_rbn(head: &[u8]) -> Evidence {
-    if declares(head, "RBN") {
-        Evidence::Declared
-    } else if rbn_label_lines(head) >= 3 {
-        Evidence::Typical
-    } else {
-        Evidence::None
-    }
-}
-
-fn sniff_rbx(head: &[u8]) -> Evidence {
-    let rbx_line = |l: &[u8]| {
-        let labels = l
-            .windows(2)
-            .filter(|w| RBN_LABELS.contains(&w[0]) && w[1] == b'{')
-            .count();
-        labels >= 3 && l.ends_with(b"}")
-    };
-    let first = head
-        .split(|&b| b == b'\n')
-        .find(|l| !l.trim_ascii().is_empty());
-    if first.is_some_and(|l| l.trim_ascii().starts_with(b"%{RBX}")) {
+fn sniff_rbn(head: &Head<'_>) -> Evidence {
+    if head.declares("RBN") {
         Evidence::Declared
     } else if head
-        .split(|&b| b == b'\n')
-        .take(8)
-        .any(|l| rbx_line(l.trim_ascii()))
+        .label_lines
+        .iter()
+        .filter(|l| RBN_LABELS.contains(l))
+        .count()
+        >= 3
     {
         Evidence::Typical
     } else {
@@ -163,13 +128,25 @@ fn sniff_rbx(head: &[u8]) -> Evidence {
     }
 }
 
-fn sniff_phh(head: &[u8]) -> Evidence {
-    let key = |k: &str| {
-        head.split(|&b| b == b'\n').any(|l| {
-            let l = l.trim_ascii_start();
-            l.starts_with(k.as_bytes()) && l[k.len()..].trim_ascii_start().starts_with(b"=")
-        })
+fn sniff_rbx(head: &Head<'_>) -> Evidence {
+    let rbx_line = |l: &[u8]| {
+        let labels = l
+            .windows(2)
+            .filter(|w| RBN_LABELS.contains(&w[0]) && w[1] == b'{')
+            .count();
+        labels >= 3 && l.ends_with(b"}")
     };
+    if head.first_line.starts_with(b"%{RBX}") {
+        Evidence::Declared
+    } else if head.brace_lines.iter().any(|l| rbx_line(l.trim_ascii())) {
+        Evidence::Typical
+    } else {
+        Evidence::None
+    }
+}
+
+fn sniff_phh(head: &Head<'_>) -> Evidence {
+    let key = |k: &str| head.has_key(k);
     if key("variant") && (key("actions") || key("starting_stacks") || key("antes")) {
         Evidence::Typical
     } else if key("variant") {
@@ -228,7 +205,7 @@ impl Splitter for AnySplitter {
 /// A notation recognized but not converted yet.
 pub struct Planned {
     about: &'static About,
-    sniff: fn(&[u8]) -> Evidence,
+    sniff: fn(&Head<'_>) -> Evidence,
     split: Split,
 }
 
@@ -295,7 +272,7 @@ impl Notation for Planned {
         self.about
     }
 
-    fn sniff(&self, head: &[u8]) -> Evidence {
+    fn sniff(&self, head: &Head<'_>) -> Evidence {
         (self.sniff)(head)
     }
 

@@ -5,8 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use memchr::memmem;
-
+use super::head::Head;
 use super::planned::Planned;
 use super::ppn::{Ppn, RulesConfig};
 use super::{About, Evidence};
@@ -183,7 +182,8 @@ impl Registry {
             return Route::To(k);
         }
         let by_name = extension_notations(path);
-        let evidence: Vec<Evidence> = self.notations.iter().map(|n| n.sniff(head)).collect();
+        let sniffed = Head::new(head);
+        let evidence: Vec<Evidence> = self.notations.iter().map(|n| n.sniff(&sniffed)).collect();
         let best = evidence.iter().copied().max().unwrap_or(Evidence::None);
         if best >= Evidence::Typical {
             let pick = (0..evidence.len())
@@ -201,14 +201,14 @@ impl Registry {
                 .unwrap_or(k);
             return Route::To(k);
         }
-        if best == Evidence::Family && !is_chess(head) {
+        if best == Evidence::Family && !is_chess(&sniffed) {
             // Tag pairs (or TOML keys) that no tag tells apart, in a file
             // whose name says nothing (standard input, `.txt`): the first
             // notation of the family, in registry order.
             let k = evidence.iter().position(|&e| e == best);
             return Route::To(k.expect("a notation of the family"));
         }
-        Route::Unknown(describe(head, best))
+        Route::Unknown(describe(head, best, &sniffed))
     }
 
     /// [`Registry::route`] for a file found in a directory: only content
@@ -219,7 +219,8 @@ impl Registry {
         if let Some(k) = self.forced {
             return Some(k);
         }
-        let best = self.notations.iter().map(|n| n.sniff(head)).max();
+        let sniffed = Head::new(head);
+        let best = self.notations.iter().map(|n| n.sniff(&sniffed)).max();
         if is_notation_name(path) || best >= Some(Evidence::Typical) {
             match self.route(path, head) {
                 Route::To(k) => return Some(k),
@@ -237,20 +238,23 @@ pub fn extension_notations(path: &Path) -> Vec<usize> {
         return Vec::new();
     };
     (0..ABOUT.len())
-        .filter(|&k| ABOUT[k].extensions.contains(&ext.as_str()))
+        .filter(|&k| (ABOUT[k].extensions.iter()).any(|e| e.as_bytes().eq_ignore_ascii_case(ext)))
         .collect()
 }
 
-/// The extension of a file name, lower case, after a compression suffix
-/// (`.gz`, `.zst`, `.bz2`, `.xz`) is taken off.
-fn extension(path: &Path) -> Option<String> {
-    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-    let base = [".gz", ".zst", ".bz2", ".xz"]
+/// The extension of a file name, after a compression suffix (`.gz`,
+/// `.zst`, `.bz2`, `.xz`) is taken off.
+fn extension(path: &Path) -> Option<&[u8]> {
+    let name = path.file_name()?.as_encoded_bytes();
+    let base = [&b".gz"[..], b".zst", b".bz2", b".xz"]
         .iter()
-        .find_map(|z| name.strip_suffix(z))
-        .unwrap_or(&name);
-    let dot = base.rfind('.')?;
-    Some(base[dot + 1..].to_string())
+        .find_map(|z| {
+            (name.len() > z.len() && name[name.len() - z.len()..].eq_ignore_ascii_case(z))
+                .then(|| &name[..name.len() - z.len()])
+        })
+        .unwrap_or(name);
+    let dot = memchr::memrchr(b'.', base)?;
+    Some(&base[dot + 1..])
 }
 
 /// Whether a file name's extension names a notation (compressed or not).
@@ -281,12 +285,12 @@ pub fn extensions() -> Vec<String> {
 }
 
 /// Whether tag pairs are those of chess PGN (White and Black players).
-fn is_chess(head: &[u8]) -> bool {
-    has_tag(head, "White") && has_tag(head, "Black")
+fn is_chess(head: &Head<'_>) -> bool {
+    head.has_tag("White") && head.has_tag("Black")
 }
 
 /// What an input no notation takes looked like, for its `errors` row.
-fn describe(head: &[u8], best: Evidence) -> String {
+fn describe(head: &[u8], best: Evidence, sniffed: &Head<'_>) -> String {
     let names: Vec<&str> = ABOUT.iter().map(|a| a.label).collect();
     let reads = format!(
         "deckhand reads {} (by a file header, their tags or labels, or the file name's extension: {})",
@@ -301,7 +305,7 @@ fn describe(head: &[u8], best: Evidence) -> String {
             Some(at) => format!("binary data (a NUL byte at offset {at})"),
             None => "binary data (control characters)".to_string(),
         }
-    } else if best == Evidence::Family {
+    } else if best == Evidence::Family && is_chess(sniffed) {
         "tag pairs of chess PGN (White and Black tags)".to_string()
     } else {
         "text with no tag pair, label or header of a notation deckhand reads".to_string()
@@ -311,59 +315,6 @@ fn describe(head: &[u8], best: Evidence) -> String {
 
 /// Bytes read from the start of an input to route it.
 pub const HEAD_BYTES: usize = 4096;
-
-/// Whether `head` has a tag pair `[name ` or `[name"` at a line's start
-/// (white space before it allowed).
-pub fn has_tag(head: &[u8], name: &str) -> bool {
-    let mut pat = Vec::with_capacity(name.len() + 1);
-    pat.push(b'[');
-    pat.extend_from_slice(name.as_bytes());
-    memmem::find_iter(head, &pat).any(|at| {
-        let after = head.get(at + pat.len());
-        let before = &head[..at];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        matches!(after, Some(b' ' | b'\t' | b'"'))
-            && before[line_start..]
-                .iter()
-                .all(|&b| b == b' ' || b == b'\t' || b == b'\r' || b == b'}')
-    })
-}
-
-/// Whether `head` has any tag pair of the PGN family: `[Name "value"]` or
-/// `[Name value]` at a line's start.
-pub fn has_any_tag(head: &[u8]) -> bool {
-    head.split(|&b| b == b'\n').any(|line| {
-        let line = line.trim_ascii_start();
-        line.len() > 3
-            && line[0] == b'['
-            && line[1].is_ascii_alphanumeric()
-            && line.contains(&b']')
-            && line[1..]
-                .iter()
-                .take_while(|b| !b.is_ascii_whitespace())
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
-    })
-}
-
-/// The text after `%` of the file's first header line naming `word`
-/// (`% PPN 1.0`, `%PBN`), if one of its first lines is.
-pub fn declares(head: &[u8], word: &str) -> bool {
-    let head = head.strip_prefix(crate::split::BOM).unwrap_or(head);
-    head.split(|&b| b == b'\n').take(64).any(|line| {
-        let Some(rest) = line.trim_ascii().strip_prefix(b"%") else {
-            return false;
-        };
-        let rest = rest.trim_ascii_start();
-        rest.len() >= word.len()
-            && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
-            && rest
-                .get(word.len())
-                .is_none_or(|b| !b.is_ascii_alphanumeric())
-    })
-}
 
 #[cfg(test)]
 mod tests {
@@ -431,18 +382,5 @@ mod tests {
             Registry::new(&s).err().unwrap(),
             "unknown notation 'chess': deckhand reads ppn, preferans-ppn, pbn, rbn, rbx, phh"
         );
-    }
-
-    #[test]
-    fn tags_are_found_at_line_starts_only() {
-        assert!(has_tag(b"x\n  [Board \"1\"]", "Board"));
-        assert!(has_tag(b"[Board\"1\"]", "Board"));
-        assert!(!has_tag(b"[Boards \"1\"]", "Board"));
-        assert!(!has_tag(b"{ see [Board \"1\"] }", "Board"));
-        assert!(has_any_tag(b"{c}\n[Event \"x\"]\n"));
-        assert!(!has_any_tag(b"[1]\nvariant = 1\n") && !has_any_tag(b"text [x] y"));
-        assert!(declares(b"\xEF\xBB\xBF% PPN 1.0\n", "PPN"));
-        assert!(declares(b"%RBN\n", "RBN") && declares(b"% rbn 3.2\n", "RBN"));
-        assert!(!declares(b"% PPNX\n", "PPN"));
     }
 }

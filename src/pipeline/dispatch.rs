@@ -6,6 +6,7 @@ use super::feed::{Counted, FileRun, Pull};
 use super::{Consumer, FileConsumer, FileSummary, InputFile, Shared};
 use crate::Error;
 use crate::columns::table::TableDecl;
+use crate::notation::head::Head;
 use crate::notation::{About, Evidence, FileInfo, Notation};
 use crate::source::Stream;
 
@@ -13,7 +14,7 @@ pub trait Run: Sync {
     fn about(&self) -> &'static About;
 
     /// How strongly the start of a file looks like this notation.
-    fn sniff(&self, head: &[u8]) -> Evidence;
+    fn sniff(&self, head: &Head<'_>) -> Evidence;
 
     /// Its tables, as [`Notation::tables`].
     fn tables(&self) -> &'static [&'static TableDecl];
@@ -61,7 +62,7 @@ impl<N: Notation> Run for N {
         Notation::about(self)
     }
 
-    fn sniff(&self, head: &[u8]) -> Evidence {
+    fn sniff(&self, head: &Head<'_>) -> Evidence {
         Notation::sniff(self, head)
     }
 

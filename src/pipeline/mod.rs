@@ -235,9 +235,9 @@ pub fn parse_inputs(
         bar: &bar,
         started: Instant::now(),
     };
-    let routes = route_inputs(&registry, inputs)?;
+    let routed = route_inputs(&registry, inputs, &pool)?;
     if let Some(name) = only {
-        for (path, r) in inputs.iter().zip(&routes) {
+        for (path, r) in inputs.iter().zip(&routed.routes) {
             let got = match r {
                 Route::To(k) => registry.get(*k).about(),
                 Route::Unknown(_) if path.as_os_str() == crate::source::STDIN => continue,
@@ -256,7 +256,7 @@ pub fn parse_inputs(
     run_all(
         &registry,
         inputs,
-        &routes,
+        &routed,
         &sizes_of(inputs),
         &cx,
         on_tables,
@@ -305,21 +305,61 @@ fn sizes_of(inputs: &[PathBuf]) -> Vec<Option<u64>> {
         .collect()
 }
 
-/// Where each input goes, by its name and its first bytes (decompressed).
+/// Where each input goes, by its name and its first bytes (decompressed),
+/// and the whole of the small inputs that reading their first bytes read
+/// (so that they are not opened twice), up to [`HELD_BYTES`] of them.
 /// Standard input is routed when it is read (it cannot be read twice);
 /// here it is `Unknown` with no reason. An input that cannot be opened is
 /// an error before any is converted.
-fn route_inputs(registry: &Registry, inputs: &[PathBuf]) -> Result<Vec<Route>, Error> {
-    inputs
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == crate::source::STDIN {
-                return Ok(Route::Unknown(String::new()));
-            }
-            let head = crate::source::read_head(p, crate::notation::registry::HEAD_BYTES)?;
-            Ok(registry.route(p, &head))
-        })
-        .collect()
+struct Routed {
+    routes: Vec<Route>,
+    /// The bytes of each input, when its first bytes were all of it (plain,
+    /// not compressed) and there was room.
+    held: Vec<Option<Vec<u8>>>,
+}
+
+/// Bytes of whole small inputs kept from routing to parsing.
+const HELD_BYTES: usize = 64 << 20;
+
+/// Inputs routed at a time (in parallel): what they hold at once is at most
+/// this many heads.
+const ROUTE_CHUNK: usize = 4096;
+
+fn route_inputs(
+    registry: &Registry,
+    inputs: &[PathBuf],
+    pool: &rayon::ThreadPool,
+) -> Result<Routed, Error> {
+    use crate::notation::registry::HEAD_BYTES;
+    let mut routed = Routed {
+        routes: Vec::with_capacity(inputs.len()),
+        held: Vec::with_capacity(inputs.len()),
+    };
+    let mut room = HELD_BYTES;
+    for chunk in inputs.chunks(ROUTE_CHUNK) {
+        type Got = Result<(Route, Option<Vec<u8>>), Error>;
+        let got: Vec<Got> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|p| {
+                    if p.as_os_str() == crate::source::STDIN {
+                        return Ok((Route::Unknown(String::new()), None));
+                    }
+                    let (head, whole) = crate::source::read_head_whole(p, HEAD_BYTES)?;
+                    let route = registry.route(p, &head);
+                    Ok((route, whole.then_some(head)))
+                })
+                .collect()
+        });
+        for g in got {
+            let (route, head) = g?;
+            let head = head.filter(|h| h.len() <= room);
+            room -= head.as_ref().map_or(0, Vec::len);
+            routed.routes.push(route);
+            routed.held.push(head);
+        }
+    }
+    Ok(routed)
 }
 
 /// Parses `inputs` in order, each run of inputs of one notation by that
@@ -329,7 +369,7 @@ fn route_inputs(registry: &Registry, inputs: &[PathBuf]) -> Result<Vec<Route>, E
 fn run_all(
     registry: &Registry,
     inputs: &[PathBuf],
-    routes: &[Route],
+    routed: &Routed,
     sizes: &[Option<u64>],
     cx: &Shared<'_>,
     on_tables: &mut FileConsumer<'_>,
@@ -340,6 +380,7 @@ fn run_all(
         name: file_name(&inputs[index]),
         index: index as u64,
     };
+    let routes = &routed.routes;
     let mut i = 0;
     while i < inputs.len() {
         let file = info(i);
@@ -353,8 +394,9 @@ fn run_all(
                 // The game is met: its tables are written, rows or not.
                 let tables = run.tables().iter().map(|t| (*t, Vec::new())).collect();
                 on_tables(&file, tables)?;
-                let run_files: Vec<InputFile<'_>> =
-                    (i..end).map(|k| (info(k), &inputs[k], sizes[k])).collect();
+                let run_files: Vec<InputFile<'_>> = (i..end)
+                    .map(|k| (info(k), &inputs[k], sizes[k], routed.held[k].as_deref()))
+                    .collect();
                 run.run_files(cx, &run_files, on_tables, files, join)?;
                 i = end;
             }
@@ -375,9 +417,10 @@ fn run_all(
     Ok(())
 }
 
-/// An input of a run: where it is in the run's list, its path and its size
-/// on disk (None for what is not a regular file).
-pub type InputFile<'p> = (FileInfo, &'p PathBuf, Option<u64>);
+/// An input of a run: where it is in the run's list, its path, its size
+/// on disk (None for what is not a regular file), and its bytes when they
+/// were read whole already (a small plain file, read to route it).
+pub type InputFile<'p> = (FileInfo, &'p PathBuf, Option<u64>, Option<&'p [u8]>);
 
 /// Standard input, routed by its first bytes (which are read again as
 /// they were).
@@ -486,14 +529,21 @@ fn run_inputs<N: Notation>(
             end += 1;
         }
         if end - i < 2 {
-            let (file, path, _) = &files[i];
+            let (file, path, _, _) = &files[i];
             let mut consume = |t: WindowBatches| on_tables(file, t);
             summaries.push(run_input(notation, cx, file, path, &mut consume)?);
             i += 1;
             continue;
         }
         let run: Vec<small::SmallFile<'_>> = (i..end)
-            .map(|k| (files[k].0.clone(), files[k].1, small(k).unwrap_or(0)))
+            .map(|k| {
+                (
+                    files[k].0.clone(),
+                    files[k].1,
+                    small(k).unwrap_or(0),
+                    files[k].3,
+                )
+            })
             .collect();
         small::run_small(notation, cx, &run, join, on_tables, summaries)?;
         i = end;
@@ -598,7 +648,8 @@ pub fn convert_with(
     let started = Instant::now();
     let all = crate::notation::registry::all_tables();
     let paths: Vec<String> = all.iter().map(|t| t.path()).collect();
-    let routes = route_inputs(registry, inputs)?;
+    let pool = thread_pool(opts);
+    let routed = route_inputs(registry, inputs, &pool)?;
     prepare_out_dir(out_dir, &paths, opts.force)?;
     let inputs_json =
         serde_json::to_string(&inputs.iter().map(|p| file_name(p)).collect::<Vec<_>>())
@@ -621,7 +672,6 @@ pub fn convert_with(
         sinks: Vec::new(),
     };
     sinks.open(ERRORS)?;
-    let pool = thread_pool(opts);
     let sizes = sizes_of(inputs);
     let total: u64 = sizes.iter().flatten().sum();
     let bar = if opts.progress {
@@ -684,7 +734,7 @@ pub fn convert_with(
         let result = run_all(
             registry,
             inputs,
-            &routes,
+            &routed,
             &sizes,
             &cx,
             &mut send,

@@ -25,9 +25,10 @@ use crate::columns::errors::ERRORS;
 use crate::notation::{FileInfo, Notation, Part, PartEnd, Tables};
 use crate::source::Stream;
 
-/// A small file of a run: its place among the inputs, its path, and its
-/// size on disk when the inputs were listed.
-pub(super) type SmallFile<'p> = (FileInfo, &'p PathBuf, u64);
+/// A small file of a run: its place among the inputs, its path, its size
+/// on disk when the inputs were listed, and its bytes if they were read
+/// whole already.
+pub(super) type SmallFile<'p> = (FileInfo, &'p PathBuf, u64, Option<&'p [u8]>);
 
 /// What every file of a run shares, and the notation of its files.
 #[derive(Clone, Copy)]
@@ -82,7 +83,13 @@ pub(super) fn run_small<N: Notation>(
             let got: Vec<Option<Held>> = pool.install(|| {
                 files[from..to]
                     .par_iter()
-                    .map(|(_, path, len)| hold(path, *len, window))
+                    .map(|(_, path, len, read)| match read {
+                        Some(bytes) if !bytes.is_empty() => Some(Held {
+                            bytes: bytes.to_vec(),
+                            on_disk: *len,
+                        }),
+                        _ => hold(path, *len, window),
+                    })
                     .collect()
             });
             for bytes in got {
@@ -137,7 +144,7 @@ fn run_round<N: Notation>(
         files
             .par_iter()
             .zip(held)
-            .map(|((file, _, _), held)| {
+            .map(|((file, _, _, _), held)| {
                 let Some(Held { bytes, on_disk }) = held else {
                     return Small::InTurn;
                 };
@@ -183,7 +190,7 @@ fn run_round<N: Notation>(
             }
             Small::InTurn => {
                 build_together(cx, files, &mut lexed, on_tables, summaries)?;
-                let (file, path, _) = &files[k];
+                let (file, path, _, _) = &files[k];
                 let mut consume = |t: WindowBatches| on_tables(file, t);
                 let summary = run_input(notation, shared, file, path, &mut consume);
                 summaries.push(summary?);

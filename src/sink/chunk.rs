@@ -49,6 +49,17 @@ pub(super) trait Pages: Send {
     fn finish_chunk(&mut self) -> Result<(ChunkBytes, ColumnCloseResult)>;
 }
 
+/// A `meta` for [`Chunk::finish`] that sets the chunk's statistics, when
+/// there are any.
+pub(super) fn with_statistics(
+    stats: Option<parquet::file::statistics::Statistics>,
+) -> impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder {
+    move |b| match stats {
+        Some(stats) => b.set_statistics(stats),
+        None => b,
+    }
+}
+
 /// A column chunk's bytes as the pieces they were written in (its pages,
 /// each with its header), read in order as one: a chunk grows a page at a
 /// time without one buffer growing (and copying itself) to the chunk's size,
@@ -387,6 +398,38 @@ pub(super) mod testing {
     use parquet::schema::types::ColumnDescPtr;
     use std::sync::Arc;
 
+    /// Writer settings for comparing a page builder with the Arrow writer:
+    /// the codec, page statistics on or off, the rows a page may hold and
+    /// the rows written at a time.
+    pub fn settings(
+        c: parquet::basic::Compression,
+        statistics: bool,
+        page_rows: usize,
+        batch_rows: usize,
+    ) -> WriterPropertiesBuilder {
+        use parquet::file::properties::EnabledStatistics;
+        WriterProperties::builder()
+            .set_compression(c)
+            .set_statistics_enabled(match statistics {
+                true => EnabledStatistics::Page,
+                false => EnabledStatistics::None,
+            })
+            .set_data_page_row_count_limit(page_rows)
+            .set_write_batch_size(batch_rows)
+    }
+
+    /// The [`settings`] page builders are compared under: every codec, with
+    /// and without statistics, pages of many rows down to one.
+    pub fn cases() -> [(parquet::basic::Compression, bool, usize, usize); 4] {
+        use parquet::basic::{Compression, ZstdLevel};
+        [
+            (Compression::UNCOMPRESSED, true, 20_000, 1024),
+            (Compression::ZSTD(ZstdLevel::default()), true, 700, 100),
+            (Compression::SNAPPY, false, 333, 64),
+            (Compression::LZ4_RAW, true, 1, 1),
+        ]
+    }
+
     /// A file of the one column `field`, `groups` row groups of `array`
     /// each, its pages built by the writer `new` gives, from the array written
     /// in pieces of `piece(group)` rows: a call each, or all of a group's
@@ -423,6 +466,32 @@ pub(super) mod testing {
             rg.close().unwrap();
         }
         Bytes::from(file.into_inner().unwrap())
+    }
+
+    /// Two row groups of `array` in writes of `piece` rows (a write each,
+    /// or each group's pieces in one write, `one`): the file built by the
+    /// page builder `new` gives and the one the Arrow writer makes.
+    pub fn both<P: Pages>(
+        field: &Field,
+        array: &ArrayRef,
+        props: &WriterProperties,
+        piece: usize,
+        one: bool,
+        new: impl FnOnce(ColumnDescPtr) -> Option<P>,
+    ) -> (Bytes, Bytes) {
+        let ours = file_of(field, array, props, 2, |_| piece, one, new);
+        (ours, arrow_file_of(field, array, props, 2, |_| piece, one))
+    }
+
+    /// Asserts that the two files of [`both`] are the same bytes and that
+    /// they read back as `array` twice, in two row groups; `what` names the
+    /// case in a failure.
+    pub fn assert_same_file(ours: Bytes, theirs: Bytes, array: &ArrayRef, what: &str) {
+        assert!(ours == theirs, "{what}");
+        let (arrays, meta) = read(ours, None);
+        assert_eq!(meta.num_row_groups(), 2, "{what}");
+        let twice = concat(&[array.clone(), array.clone()]);
+        assert_eq!(&concat(&arrays), &twice, "{what}");
     }
 
     /// `array` cut into pieces of `n` rows (the last shorter).

@@ -211,6 +211,22 @@ pub(super) fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
     }
 }
 
+/// A v1 page's levels section for `levels` (each at most `width` <= 8
+/// bits): its length, then one RLE run when they are all one level, else
+/// bit-packed runs (`scratch` holds the packed bits meanwhile).
+pub(super) fn small_levels(buf: &mut Vec<u8>, scratch: &mut Vec<u8>, levels: &[u8], width: u32) {
+    let at = start_levels(buf);
+    match levels.first() {
+        Some(&first) if levels.iter().any(|&l| l != first) => {
+            scratch.clear();
+            pack_small(scratch, levels, width);
+            bit_packed(buf, scratch, levels.len(), width);
+        }
+        first => rle_run(buf, first.copied().unwrap_or(0) as u32, levels.len(), width),
+    }
+    end_levels(buf, at);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

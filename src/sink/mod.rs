@@ -2,10 +2,12 @@
 
 mod chunk;
 mod copy;
+mod delta_pages;
 mod dict;
 mod encode;
 mod flat_pages;
 mod list_pages;
 pub mod parquet;
 mod parts;
+mod struct_list_pages;
 mod writeback;

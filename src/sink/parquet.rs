@@ -20,9 +20,11 @@ use parquet::file::writer::SerializedFileWriter;
 
 use super::chunk::{ChunkBytes, Pages};
 use super::copy::{CaptureFactory, Captured, restate, splice};
+use super::delta_pages::DeltaPages;
 use super::flat_pages::FlatPages;
 use super::list_pages::ListPages;
 use super::parts::Parts;
+use super::struct_list_pages::StructListPages;
 use super::writeback::Writeback;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -209,9 +211,11 @@ pub struct TableSink {
 }
 
 /// The writer of a field's pages when they are built here rather than by
-/// the Arrow writer: the card lists (`list_pages`) and flat strings and
-/// 32-bit integers (`flat_pages`); None for other fields (integer keys,
-/// booleans, lists of structs: the Arrow writer's).
+/// the Arrow writer: the card lists (`list_pages`), lists of structs of
+/// several leaves (`struct_list_pages`), delta-encoded integer keys
+/// (`delta_pages`), and flat strings and 32-bit integers (`flat_pages`);
+/// None for other fields (booleans: the Arrow writer's). `docs/design.md`
+/// has what each saves.
 fn direct_pages(
     field: &Field,
     hints: Hints,
@@ -219,14 +223,14 @@ fn direct_pages(
     props: &WriterProperties,
 ) -> Option<Box<dyn Pages>> {
     let [leaf] = leaves else {
-        return None;
+        return Some(Box::new(StructListPages::new(field, leaves, props)?));
     };
     let leaf = leaf.clone();
     if hints.cards {
         Some(Box::new(ListPages::new(field, leaf, props)?))
-    } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED)
-        || *field.data_type() == DataType::Boolean
-    {
+    } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
+        Some(Box::new(DeltaPages::new(field, leaf, props)?))
+    } else if *field.data_type() == DataType::Boolean {
         None
     } else {
         Some(Box::new(FlatPages::new(field, leaf, props)?))

@@ -325,18 +325,35 @@ impl Stream {
 /// The first `n` bytes of the file at `path`, decompressed and made UTF-8
 /// as the pipeline reads it (fewer if it is shorter).
 pub fn read_head(path: &Path, n: usize) -> Result<Vec<u8>, Error> {
+    read_head_whole(path, n).map(|h| h.0)
+}
+
+/// [`read_head`], and whether the bytes are all of the file as it is on
+/// disk (a plain file of fewer than `n` bytes).
+pub fn read_head_whole(path: &Path, n: usize) -> Result<(Vec<u8>, bool), Error> {
     let err = |source| Error::Read {
         path: path.to_path_buf(),
         source,
     };
+    let mut file = File::open(path).map_err(err)?;
+    let mut head = Vec::with_capacity(n);
+    (&mut file)
+        .take(n as u64)
+        .read_to_end(&mut head)
+        .map_err(err)?;
+    if is_plain(&head) {
+        let whole = head.len() < n;
+        return Ok((head, whole));
+    }
+    // Compressed or UTF-16: read again through a stream.
     let file = File::open(path).map_err(err)?;
     let mut stream = Stream::new(Box::new(file)).map_err(err)?;
-    let mut head = Vec::with_capacity(n);
+    head.clear();
     (&mut stream)
         .take(n as u64)
         .read_to_end(&mut head)
         .map_err(err)?;
-    Ok(head)
+    Ok((head, false))
 }
 
 impl Read for Stream {

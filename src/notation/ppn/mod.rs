@@ -18,7 +18,7 @@ use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::pinochle::tables::*;
-use crate::notation::registry::{declares, has_any_tag, has_tag};
+use crate::notation::head::Head;
 use crate::notation::tagpair::split::{Item, Scanner};
 use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
 
@@ -368,12 +368,12 @@ impl Notation for Ppn {
         }
     }
 
-    fn sniff(&self, head: &[u8]) -> Evidence {
-        if declares(head, "PPN") {
+    fn sniff(&self, head: &Head<'_>) -> Evidence {
+        if head.declares("PPN") {
             Evidence::Declared
-        } else if PINOCHLE_TAGS.iter().any(|t| has_tag(head, t)) {
+        } else if PINOCHLE_TAGS.iter().any(|t| head.has_tag(t)) {
             Evidence::Typical
-        } else if has_any_tag(head) {
+        } else if head.has_any_tag() {
             Evidence::Family
         } else {
             Evidence::None
