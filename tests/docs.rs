@@ -114,3 +114,18 @@ fn every_code_emitted_is_explained_and_every_code_explained_is_emitted() {
     assert!(unused.is_empty(), "explained, never emitted: {unused:?}");
     assert!(listed.len() >= 48, "{}", listed.len());
 }
+
+/// The example rules profile beside docs/rules/pinochle.md is one deckhand
+/// takes: its opening bid of 60 makes the sample's openings of 50 break
+/// the bidding rules (P062).
+#[test]
+fn the_example_rules_profile_is_read() {
+    let out = deckhand(&[
+        "check",
+        "--rules",
+        "docs/rules/house.toml",
+        "testdata/pinochle/sample.ppn",
+    ]);
+    assert!(out.contains("warning[P062]"), "{out}");
+    assert!(out.ends_with("1 file(s), 8 records: 8 converted, 0 errors (records quarantined), 8 warnings, 0 infos\n"), "{out}");
+}
