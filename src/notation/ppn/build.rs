@@ -318,6 +318,27 @@ struct Hand<'g, 'a> {
     dealer: Option<Seat>,
 }
 
+/// The tags of a hand's outcome, scores and cards, as read.
+struct HandTags {
+    hand_number: Option<i32>,
+    dealer: Option<Seat>,
+    declarer: Option<Seat>,
+    contract: Option<i32>,
+    trump: Option<&'static str>,
+    result: Option<&'static str>,
+    termination: Option<(Option<Seat>, String)>,
+    game_scores: Option<values::ScoreList>,
+    meld_scores: Option<values::ScoreList>,
+    play_scores: Option<values::ScoreList>,
+    hand_scores: Option<values::ScoreList>,
+    /// Teams by the score tags, when they say.
+    teams: Option<usize>,
+    victor: Option<i32>,
+    kitty: Option<Vec<Card>>,
+    discard: Option<values::Hands>,
+    partner: Option<(Seat, Card)>,
+}
+
 /// The most seats a game has (`seats_for`).
 const MAX_PLAYERS: usize = 8;
 
@@ -531,6 +552,10 @@ impl<'g, 'a> Hand<'g, 'a> {
         players
     }
 
+    /// Writes the hand's rows: its `hands` row, then (after the rules run
+    /// on its sections) its bids, tricks, seats and notes rows. The pieces
+    /// run in this order because a hand's diagnostics at one offset keep
+    /// the order they were found in.
     fn write(
         mut self,
         file: &FileInfo,
@@ -539,8 +564,72 @@ impl<'g, 'a> Hand<'g, 'a> {
         before: &mut Option<game::Ended>,
         out: &mut Builders,
     ) {
+        self.provenance_columns(file, hand_id, &mut out.hands);
+        self.header_columns(&mut out.hands);
+        let t = self.read_hand_tags(cfg, before);
+        let deal = self.hand_list(K::Deal);
+        let holding = self.hand_list(K::Holding);
+        let melds = self.hand_list(K::Melds);
+        let passed = self.hand_list(K::Passed);
+        self.hand_tag_columns(&t, &mut out.hands);
+        self.bid_systems_column(&mut out.hands);
+
+        // Sections, and the rules over them.
+        let mut scratch = std::mem::take(&mut out.scratch);
+        let auction = self.parse_auction(&mut scratch);
+        let play = self.parse_play(&mut scratch);
+        let dealt = self.by_seat(K::Deal, &deal);
+        let shown = self.shown_melds(&melds);
+        let stated_scores = Scores {
+            game: t.game_scores.as_deref(),
+            meld: t.meld_scores.as_deref(),
+            play: t.play_scores.as_deref(),
+            hand: t.hand_scores.as_deref(),
+        };
+        let computed = self.compute(
+            cfg,
+            auction.as_ref(),
+            play.as_ref(),
+            &dealt[..self.players],
+            shown,
+            &stated_scores,
+            &mut scratch,
+        );
+        if let Some(a) = &auction {
+            self.bids_rows(hand_id, a, &mut out.bids);
+        }
+        if let Some(p) = &play {
+            self.tricks_rows(
+                hand_id,
+                p,
+                computed.as_ref().map(|c| &c.derived),
+                &mut out.tricks,
+            );
+        }
+        self.section_columns(auction.as_ref(), play.as_ref(), &mut out.hands);
+        self.computed_hand_columns(computed.as_ref(), &mut out.hands);
+        self.warn_tokens_outside_sections();
+        self.comment_and_other_tag_columns(&mut out.hands);
+
+        self.seats_rows(
+            hand_id,
+            dealt,
+            &holding,
+            &passed,
+            &melds,
+            computed.as_ref(),
+            t.teams,
+            &mut out.seats,
+        );
+        self.notes_rows(hand_id, &mut out.notes);
+        scratch.keep(auction, play, computed);
+        out.scratch = scratch;
+    }
+
+    /// Where the hand comes from: its key, file, record, offset, line and
+    /// the file headers' values.
+    fn provenance_columns(&self, file: &FileInfo, hand_id: i64, o: &mut HandsBuilder) {
         let h = self.h;
-        let o = &mut out.hands;
         o.hand_id.append_value(hand_id);
         o.source_file.append_value(&file.name);
         o.record_index.append_value(h.index as i64);
@@ -552,7 +641,11 @@ impl<'g, 'a> Hand<'g, 'a> {
             .append_option(ctx.version.map(utf8_or_latin1));
         o.format.append_option(ctx.format.map(utf8_or_latin1));
         o.file_id.append_option(ctx.id.map(utf8_or_latin1));
+    }
 
+    /// Event, Site, Date, the other single-valued header tags, the number of
+    /// players and the seats' names (P024, P022).
+    fn header_columns(&mut self, o: &mut HandsBuilder) {
         for (k, b) in [(K::Event, &mut o.event), (K::Site, &mut o.site)] {
             b.append_option(self.str_of(k));
         }
@@ -573,7 +666,6 @@ impl<'g, 'a> Hand<'g, 'a> {
                 }
             },
         };
-        let o = &mut out.hands;
         o.date.append_option(date);
         o.date_text.append_option(self.str_of(K::Date));
         for (k, b) in [
@@ -622,7 +714,13 @@ impl<'g, 'a> Hand<'g, 'a> {
                 self.warn(t.at as usize, "P022", msg);
             }
         }
+    }
 
+    /// Reads the tags of the hand's outcome, scores and cards but the hand
+    /// lists (rejected
+    /// values are kept in `other_tags` with P021), checks GameScores against
+    /// the hand before (P064) and records this hand's end for the next.
+    fn read_hand_tags(&mut self, cfg: &RulesConfig, before: &mut Option<game::Ended>) -> HandTags {
         let hand_number = self.int(K::Hand);
         let dealer = self.seat(K::Dealer);
         self.dealer = dealer;
@@ -718,19 +816,35 @@ impl<'g, 'a> Hand<'g, 'a> {
                         None
                     }
                 });
-        let deal = self.hand_list(K::Deal);
-        let holding = self.hand_list(K::Holding);
-        let melds = self.hand_list(K::Melds);
-        let passed = self.hand_list(K::Passed);
+        HandTags {
+            hand_number,
+            dealer,
+            declarer,
+            contract,
+            trump,
+            result,
+            termination,
+            game_scores,
+            meld_scores,
+            play_scores,
+            hand_scores,
+            teams,
+            victor,
+            kitty,
+            discard,
+            partner,
+        }
+    }
 
-        let o = &mut out.hands;
-        o.hand_number.append_option(hand_number);
-        o.dealer.append_option(dealer.map(Seat::as_str));
-        o.declarer.append_option(declarer.map(Seat::as_str));
-        o.contract.append_option(contract);
-        o.trump.append_option(trump);
-        o.result.append_option(result);
-        match &termination {
+    /// The `hands` columns of the tags [`Hand::read_hand_tags`] read.
+    fn hand_tag_columns(&self, t: &HandTags, o: &mut HandsBuilder) {
+        o.hand_number.append_option(t.hand_number);
+        o.dealer.append_option(t.dealer.map(Seat::as_str));
+        o.declarer.append_option(t.declarer.map(Seat::as_str));
+        o.contract.append_option(t.contract);
+        o.trump.append_option(t.trump);
+        o.result.append_option(t.result);
+        match &t.termination {
             Some((seat, cause)) => {
                 o.termination_seat.append_option(seat.map(Seat::as_str));
                 o.termination_cause.append_value(cause);
@@ -741,14 +855,14 @@ impl<'g, 'a> Hand<'g, 'a> {
             }
         }
         for (s, b) in [
-            (&game_scores, &mut o.game_scores),
-            (&meld_scores, &mut o.meld_scores),
-            (&play_scores, &mut o.play_scores),
-            (&hand_scores, &mut o.hand_scores),
+            (&t.game_scores, &mut o.game_scores),
+            (&t.meld_scores, &mut o.meld_scores),
+            (&t.play_scores, &mut o.play_scores),
+            (&t.hand_scores, &mut o.hand_scores),
         ] {
             append_i32s(b, s.as_ref().map(|v| v.iter().copied()));
         }
-        o.victor.append_option(victor);
+        o.victor.append_option(t.victor);
         // Texts as written for the dot-syntax tags that were read (rejected ones are in other_tags).
         for (k, b) in [
             (K::Deal, &mut o.deal),
@@ -758,15 +872,22 @@ impl<'g, 'a> Hand<'g, 'a> {
         ] {
             b.append_option(self.known[k as usize].map(|i| text(&self.lists.tags[i])));
         }
-        o.kitty.append_cards(kitty.as_deref());
-        let discard = discard.as_ref().map(|d| d.get(0));
+        o.kitty.append_cards(t.kitty.as_deref());
+        let discard = t.discard.as_ref().map(|d| d.get(0));
         o.discard.append_cards(discard.and_then(|d| d.cards));
         o.discard_points
             .append_option(discard.and_then(|d| d.points));
-        o.partner_seat.append_option(partner.map(|p| p.0.as_str()));
-        o.partner_card.append_option(partner.map(|p| p.1.as_str()));
+        o.partner_seat
+            .append_option(t.partner.map(|p| p.0.as_str()));
+        o.partner_card
+            .append_option(t.partner.map(|p| p.1.as_str()));
+    }
+
+    /// BidSystem tags by team (a team out of range goes to `other_tags`).
+    fn bid_systems_column(&mut self, o: &mut HandsBuilder) {
+        let o = &mut o.bid_systems;
         if self.bid_systems.is_empty() {
-            o.bid_systems.append(false);
+            o.append(false);
         } else {
             let max = self
                 .bid_systems
@@ -781,76 +902,57 @@ impl<'g, 'a> Hand<'g, 'a> {
                     .iter()
                     .find(|b| b.0 == team)
                     .map(|b| text(&self.lists.tags[b.1]));
-                o.bid_systems.values().append_option(v);
+                o.values().append_option(v);
             }
-            o.bid_systems.append(true);
+            o.append(true);
             for &(team, ti) in &self.bid_systems {
                 if team == 0 || team > 64 {
                     self.others.push(ti);
                 }
             }
         }
+    }
 
-        // Sections.
-        let mut scratch = std::mem::take(&mut out.scratch);
-        let auction = self.parse_auction(&mut scratch);
-        let play = self.parse_play(&mut scratch);
-        let dealt = self.by_seat(K::Deal, &deal);
-        // The meld cards each seat shows, for the rules (the seats rows
-        // report what does not fit the seats).
+    /// The meld cards each seat shows (Melds tag), for the rules; the seats
+    /// rows report what does not fit the seats.
+    fn shown_melds<'l>(
+        &self,
+        melds: &'l Option<values::HandList>,
+    ) -> [Option<&'l [Card]>; PLAYERS] {
         let mut shown: [Option<&[Card]>; PLAYERS] = [None; PLAYERS];
         if self.players == PLAYERS
-            && let Some(l) = &melds
+            && let Some(l) = melds
             && let Some(first) = seat_index(self.seats, l.first)
         {
             for (j, e) in l.entries.iter().enumerate().take(PLAYERS) {
                 shown[(first + j) % PLAYERS] = e.cards;
             }
         }
-        let stated_scores = Scores {
-            game: game_scores.as_deref(),
-            meld: meld_scores.as_deref(),
-            play: play_scores.as_deref(),
-            hand: hand_scores.as_deref(),
-        };
-        let computed = self.compute(
-            cfg,
-            auction.as_ref(),
-            play.as_ref(),
-            &dealt[..self.players],
-            shown,
-            &stated_scores,
-            &mut scratch,
-        );
-        if let Some(a) = &auction {
-            self.bids_rows(hand_id, a, &mut out.bids);
-        }
-        if let Some(p) = &play {
-            self.tricks_rows(
-                hand_id,
-                p,
-                computed.as_ref().map(|c| &c.derived),
-                &mut out.tricks,
-            );
-        }
-        let o = &mut out.hands;
+        shown
+    }
+
+    /// Where the auction and the play start, and whether they were cut short.
+    fn section_columns(
+        &self,
+        auction: Option<&AuctionParse<'a>>,
+        play: Option<&PlayParse<'a>>,
+        o: &mut HandsBuilder,
+    ) {
         o.auction_start.append_option(
             auction
-                .as_ref()
                 .and_then(|a| a.start)
                 .map(|s| self.seats[s].as_str()),
         );
         o.auction_terminated
-            .append_option(auction.as_ref().map(|a| a.terminated));
-        o.play_start.append_option(
-            play.as_ref()
-                .and_then(|p| p.start)
-                .map(|s| self.seats[s].as_str()),
-        );
-        o.play_terminated
-            .append_option(play.as_ref().map(|p| p.terminated));
-        self.computed_hand_columns(computed.as_ref(), o);
+            .append_option(auction.map(|a| a.terminated));
+        o.play_start
+            .append_option(play.and_then(|p| p.start).map(|s| self.seats[s].as_str()));
+        o.play_terminated.append_option(play.map(|p| p.terminated));
+    }
 
+    /// P025 for tokens after tags that do not open a section (they are
+    /// kept in `other_tags`).
+    fn warn_tokens_outside_sections(&mut self) {
         // Trailing tokens after tags that do not open a section.
         for ti in self.h.lexed.tags.start as usize..self.h.lexed.tags.end as usize {
             let t = &self.lists.tags[ti];
@@ -865,7 +967,11 @@ impl<'g, 'a> Hand<'g, 'a> {
                 self.warn(first.at as usize, "P025", msg);
             }
         }
+    }
 
+    /// The hand's comments, and `other_tags` in the order written (section
+    /// tokens of non-section tags ride along).
+    fn comment_and_other_tag_columns(&mut self, o: &mut HandsBuilder) {
         let comments: Vec<Cow<str>> = self.lists.comments
             [self.h.lexed.comments.start as usize..self.h.lexed.comments.end as usize]
             .iter()
@@ -873,7 +979,6 @@ impl<'g, 'a> Hand<'g, 'a> {
             .collect();
         append_strs(&mut o.comments, (!comments.is_empty()).then_some(comments));
 
-        // other_tags, in the order written; section tokens of non-section tags ride along.
         self.others.sort_unstable();
         let pairs: Vec<(Cow<str>, Option<Cow<str>>)> = self
             .others
@@ -903,20 +1008,6 @@ impl<'g, 'a> Hand<'g, 'a> {
             &mut o.other_tags,
             pairs.iter().map(|(n, v)| (n.as_ref(), v.as_deref())),
         );
-
-        self.seats_rows(
-            hand_id,
-            dealt,
-            &holding,
-            &passed,
-            &melds,
-            computed.as_ref(),
-            teams,
-            &mut out.seats,
-        );
-        self.notes_rows(hand_id, &mut out.notes);
-        scratch.keep(auction, play, computed);
-        out.scratch = scratch;
     }
 
     fn teams(&self, lists: [&Option<values::ScoreList>; 4]) -> Option<usize> {
