@@ -428,7 +428,22 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Vec<Piece<'_>> {
         let b = rows_for(&bids, &mut b_at, hand_id);
         let tr = rows_for(&tricks, &mut t_at, hand_id);
         let n = rows_for(&notes, &mut n_at, hand_id);
-        render_hand(&hands, i, &seats, s, &bids, b, &tricks, tr, &notes, n, out);
+        let players = hands.i32("players", i).unwrap_or(4) as usize;
+        let rows = HandRows {
+            h: &hands,
+            i,
+            seats: &seats,
+            s,
+            bids: &bids,
+            b,
+            tricks: &tricks,
+            tr,
+            notes: &notes,
+            n,
+            players,
+            seat_set: crate::games::pinochle::seat::seats_for(players).unwrap_or(&[]),
+        };
+        rows.render(out);
         out.push('\n');
     }
     while raw_at < raws.len() {
@@ -438,349 +453,413 @@ fn render_group(t: &[Vec<RecordBatch>], k: usize) -> Vec<Piece<'_>> {
     pieces
 }
 
-#[allow(clippy::too_many_arguments)]
-fn render_hand(
-    h: &Cols<'_>,
+/// The rows of one hand in the tables, for its text: the hand's row `i` of
+/// `hands`, and its rows of the child tables.
+struct HandRows<'c, 'b> {
+    h: &'c Cols<'b>,
     i: usize,
-    seats: &Cols<'_>,
+    seats: &'c Cols<'b>,
     s: std::ops::Range<usize>,
-    bids: &Cols<'_>,
+    bids: &'c Cols<'b>,
     b: std::ops::Range<usize>,
-    tricks: &Cols<'_>,
+    tricks: &'c Cols<'b>,
     tr: std::ops::Range<usize>,
-    notes: &Cols<'_>,
+    notes: &'c Cols<'b>,
     n: std::ops::Range<usize>,
-    out: &mut String,
-) {
-    let players = h.i32("players", i).unwrap_or(4) as usize;
-    let seat_set = crate::games::pinochle::seat::seats_for(players).unwrap_or(&[]);
-    let seat_pos = |name: &str| {
-        Seat::parse(name.as_bytes()).and_then(|x| seat_set.iter().position(|&y| y == x))
-    };
-    for c in h.strs("comments", i).unwrap_or_default() {
-        let _ = writeln!(out, "{{{c}}}");
+    players: usize,
+    seat_set: &'static [Seat],
+}
+
+/// `a`, or `d` when it is None.
+fn or(a: Option<&str>, d: &str) -> String {
+    a.unwrap_or(d).to_string()
+}
+
+impl HandRows<'_, '_> {
+    /// The position of seat `name` at this hand's table.
+    fn seat_pos(&self, name: &str) -> Option<usize> {
+        Seat::parse(name.as_bytes()).and_then(|x| self.seat_set.iter().position(|&y| y == x))
     }
-    let or = |a: Option<&str>, d: &str| a.unwrap_or(d).to_string();
-    let others = h.kvs("other_tags", i);
-    // Mandatory tags, in the spec's order.
-    mandatory(
-        out,
-        &others,
-        "Site",
-        &or(h.str("site", i), "?"),
-        h.str("site", i).is_some(),
-    );
-    let date = h
-        .str("date_text", i)
-        .map(str::to_string)
-        .or_else(|| {
-            h.date("date", i).map(|d| {
-                let (y, m, dd) = civil_from_days(d);
-                format!("{y:04}.{m:02}.{dd:02}")
-            })
-        })
-        .unwrap_or_else(|| "????.??.??".to_string());
-    mandatory(out, &others, "Date", &date, h.str("date_text", i).is_some());
-    for (seat, col) in seat_set
-        .iter()
-        .map(|s| (s, s.tag_name().to_ascii_lowercase()))
-    {
+
+    /// The hand as PPN text: comments, the mandatory tags, the optional
+    /// ones, the tags kept in `other_tags`, the sections, the notes.
+    fn render(&self, out: &mut String) {
+        let (h, i) = (self.h, self.i);
+        for c in h.strs("comments", i).unwrap_or_default() {
+            let _ = writeln!(out, "{{{c}}}");
+        }
+        let others = h.kvs("other_tags", i);
+        self.mandatory_tags(&others, out);
+        self.optional_tags(out);
+        self.other_tags(&others, out);
+        self.auction(out);
+        self.play(out);
+        self.note_tags(out);
+    }
+
+    /// The mandatory tags, in the spec's order; what is not written is
+    /// computed where the rules can, else `?` (or `*` for a hand stopped).
+    fn mandatory_tags(&self, others: &[(&str, Option<&str>)], out: &mut String) {
+        let HandRows {
+            h,
+            i,
+            seats,
+            players,
+            seat_set,
+            ..
+        } = *self;
+        let s = self.s.clone();
+        let seat_pos = |name: &str| self.seat_pos(name);
         mandatory(
             out,
-            &others,
-            seat.tag_name(),
-            &or(h.str(&col, i), "?"),
-            h.str(&col, i).is_some(),
+            others,
+            "Site",
+            &or(h.str("site", i), "?"),
+            h.str("site", i).is_some(),
         );
-    }
-    mandatory(
-        out,
-        &others,
-        "Hand",
-        &h.i32("hand_number", i)
-            .map_or("?".to_string(), |x| x.to_string()),
-        h.i32("hand_number", i).is_some(),
-    );
-    mandatory(
-        out,
-        &others,
-        "GameScores",
-        &h.i32s("game_scores", i)
-            .map_or("0:0".to_string(), |v| scores(&v)),
-        h.i32s("game_scores", i).is_some(),
-    );
-    let dealer = h.str("dealer", i);
-    mandatory(out, &others, "Dealer", &or(dealer, "?"), dealer.is_some());
-    // Deal: as written, else the cards dealt (computed), from the dealer's left.
-    let deal = h.str("deal", i).map(str::to_string).or_else(|| {
-        let hands: Vec<Option<Vec<&str>>> =
-            s.clone().map(|r| seats.strs("computed_dealt", r)).collect();
-        if hands.iter().any(|x| x.is_none()) || hands.is_empty() {
-            return None;
-        }
-        let first = dealer.and_then(seat_pos).map_or(0, |d| (d + 1) % players);
-        let parts: Vec<String> = (0..players)
-            .map(|k| dot(hands[(first + k) % players].as_ref().unwrap()))
-            .collect();
-        Some(format!("{}:{}", seat_set[first].as_str(), parts.join(" ")))
-    });
-    mandatory(
-        out,
-        &others,
-        "Deal",
-        &deal.unwrap_or_else(|| "?".to_string()),
-        h.str("deal", i).is_some(),
-    );
-    let declarer = h.str("declarer", i).or(h.str("computed_declarer", i));
-    mandatory(
-        out,
-        &others,
-        "Declarer",
-        &or(declarer, "?"),
-        h.str("declarer", i).is_some(),
-    );
-    let contract = h.i32("contract", i).or(h.i32("computed_contract", i));
-    mandatory(
-        out,
-        &others,
-        "Contract",
-        &contract.map_or("?".to_string(), |c| c.to_string()),
-        h.i32("contract", i).is_some(),
-    );
-    // A declarer without a marriage names no trump: `-`.
-    let trump = h
-        .str("trump", i)
-        .or((h.str("computed_result", i) == Some("No Trump")).then_some("-"));
-    mandatory(
-        out,
-        &others,
-        "Trump",
-        &or(trump, "?"),
-        h.str("trump", i).is_some(),
-    );
-    // Melds: as written, else from the cards dealt under the trump named.
-    let melds = h.str("melds", i).map(str::to_string).or_else(|| {
-        let t: Option<Suit> = match trump? {
-            "-" => None,
-            x => Some(Suit::parse(x.as_bytes()[0])?),
-        };
-        let parts: Option<Vec<String>> = s
-            .clone()
-            .map(|r| {
-                let dealt = cards_of(&seats.strs("computed_dealt", r)?);
-                let pts = seats.i32("computed_meld_points", r)?;
-                let mc: Vec<&str> = meld_cards(&dealt, t).iter().map(|c| c.as_str()).collect();
-                Some(format!("{}({pts})", dot(&mc)))
+        let date = h
+            .str("date_text", i)
+            .map(str::to_string)
+            .or_else(|| {
+                h.date("date", i).map(|d| {
+                    let (y, m, dd) = civil_from_days(d);
+                    format!("{y:04}.{m:02}.{dd:02}")
+                })
             })
-            .collect();
-        Some(format!(
-            "{}:{}",
-            seat_set.first()?.as_str(),
-            parts?.join(" ")
-        ))
-    });
-    mandatory(
-        out,
-        &others,
-        "Melds",
-        &melds.unwrap_or_else(|| "?".to_string()),
-        h.str("melds", i).is_some(),
-    );
-    let terminated = h.str("termination_cause", i).is_some();
-    let missing = if terminated { "*" } else { "?" };
-    for (col, computed, name) in [
-        ("meld_scores", "computed_meld_scores", "MeldScores"),
-        ("play_scores", "computed_play_scores", "PlayScores"),
-    ] {
-        let v = h.i32s(col, i).or_else(|| h.i32s(computed, i));
-        mandatory(
-            out,
-            &others,
-            name,
-            &v.map_or(missing.to_string(), |v| scores(&v)),
-            h.i32s(col, i).is_some(),
-        );
-    }
-    mandatory(
-        out,
-        &others,
-        "Result",
-        &or(h.str("result", i).or(h.str("computed_result", i)), missing),
-        h.str("result", i).is_some(),
-    );
-    let v = h
-        .i32s("hand_scores", i)
-        .or_else(|| h.i32s("computed_hand_scores", i));
-    mandatory(
-        out,
-        &others,
-        "HandScores",
-        &v.map_or(missing.to_string(), |v| scores(&v)),
-        h.i32s("hand_scores", i).is_some(),
-    );
-    // Optional known tags.
-    if let Some(cause) = h.str("termination_cause", i) {
-        tag(
-            out,
-            "Termination",
-            &format!("{}:{cause}", h.str("termination_seat", i).unwrap_or("-")),
-        );
-    }
-    if let Some(v) = h.i32("victor", i) {
-        tag(out, "Victor", &v.to_string());
-    }
-    for (col, name) in [
-        ("event", "Event"),
-        ("round", "Round"),
-        ("stage", "Stage"),
-        ("room", "Room"),
-        ("competition", "Competition"),
-        ("scoring", "Scoring"),
-        ("annotator", "Annotator"),
-        ("language", "Language"),
-        ("time_control", "TimeControl"),
-        ("holding", "Holding"),
-        ("passed", "Passed"),
-    ] {
-        if let Some(v) = h.str(col, i) {
-            tag(out, name, v);
-        }
-    }
-    for r in s.clone() {
-        if let (Some(t), Some(seat)) = (seats.str("player_type", r), seats.str("seat", r))
-            && let Some(x) = Seat::parse(seat.as_bytes())
+            .unwrap_or_else(|| "????.??.??".to_string());
+        mandatory(out, others, "Date", &date, h.str("date_text", i).is_some());
+        for (seat, col) in seat_set
+            .iter()
+            .map(|s| (s, s.tag_name().to_ascii_lowercase()))
         {
-            tag(out, &format!("{}Type", x.tag_name()), t);
+            mandatory(
+                out,
+                others,
+                seat.tag_name(),
+                &or(h.str(&col, i), "?"),
+                h.str(&col, i).is_some(),
+            );
         }
-    }
-    if let Some(k) = h.strs("kitty", i) {
-        tag(out, "Kitty", &k.join(" "));
-    }
-    if let Some(d) = h.strs("discard", i) {
-        let pts = h
-            .i32("discard_points", i)
-            .map_or(String::new(), |p| format!(" ({p})"));
-        tag(out, "Discard", &format!("{}{pts}", dot(&d)));
-    }
-    if let (Some(ps), Some(pc)) = (h.str("partner_seat", i), h.str("partner_card", i)) {
-        tag(out, "Partner", &format!("{ps}:{pc}"));
-    }
-    for (team, v) in h
-        .strs("bid_systems", i)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        if *v != "?" {
-            tag(out, &format!("BidSystem{}", team + 1), v);
-        }
-    }
-    // Each tag's section tokens: the first `NAME#section` entry of its name
-    // (found once, not by a scan a tag: a record can hold millions).
-    let mut sections: FxHashMap<&str, Option<&str>> = FxHashMap::default();
-    for (name, value) in &others {
-        if let Some(base) = name.strip_suffix("#section") {
-            sections.entry(base).or_insert(*value);
-        }
-    }
-    for (name, value) in &others {
-        if !name.ends_with("#section") {
-            tag(out, name, value.unwrap_or(""));
-            if let Some(Some(toks)) = sections.get(name) {
-                let _ = writeln!(out, "{toks}");
-            }
-        }
-    }
-    // Auction: a round per line, `-` for seats that are out.
-    let start = h.str("auction_start", i);
-    if start.is_some() || !b.is_empty() || h.bool("auction_terminated", i).is_some() {
-        tag(out, "Auction", &or(start, "?"));
-        let start_pos = start.and_then(seat_pos).unwrap_or(0);
-        let mut cells: Vec<&str> = Vec::new();
-        let [round, seat, call] = ["round", "seat", "call"].map(|c| bids.col(c));
-        for r in b.clone() {
-            let round = round.i32(r).unwrap_or(1) as usize;
-            let rel = seat
-                .str(r)
-                .and_then(seat_pos)
-                .map_or(cells.len() % players.max(1), |p| {
-                    (p + players - start_pos) % players
-                });
-            let pos = (round - 1) * players + rel;
-            while cells.len() < pos {
-                cells.push("-");
-            }
-            cells.push(call.str(r).unwrap_or("?"));
-        }
-        for row in cells.chunks(players.max(1)) {
-            let _ = writeln!(out, "{}", row.join(" "));
-        }
-        if h.bool("auction_terminated", i) == Some(true) {
-            let _ = writeln!(out, "*");
-        }
-    }
-    // Play: a trick per line with its winner and points.
-    let play_start = h.str("play_start", i);
-    if play_start.is_some() || !tr.is_empty() || h.bool("play_terminated", i).is_some() {
-        tag(
+        mandatory(
             out,
-            "Play",
-            &or(play_start, if tr.is_empty() { "*" } else { "?" }),
+            others,
+            "Hand",
+            &h.i32("hand_number", i)
+                .map_or("?".to_string(), |x| x.to_string()),
+            h.i32("hand_number", i).is_some(),
         );
-        let terminated = h.bool("play_terminated", i) == Some(true);
-        let mut star = false;
-        let last = tr.end;
-        let [
-            cards,
-            winner,
-            computed_winner,
-            points,
-            computed_points,
-            complete,
-        ] = [
-            "cards",
-            "winner",
-            "computed_winner",
-            "points",
-            "computed_points",
-            "complete",
-        ]
-        .map(|c| tricks.col(c));
-        for r in tr {
-            let cards = cards.strs(r).unwrap_or_default().join(" ");
-            let winner = winner.str(r).or(computed_winner.str(r));
-            let points = points.i32(r).or(computed_points.i32(r));
-            let complete = complete.bool(r) == Some(true);
-            if r + 1 == last && terminated && !complete {
-                let _ = writeln!(out, "{cards} *");
-                star = true;
-            } else if winner.is_some() || points.is_some() {
-                let _ = writeln!(
-                    out,
-                    "{cards} ({}{})",
-                    winner.unwrap_or("?"),
-                    points.map_or("?".to_string(), |p| p.to_string())
-                );
-            } else if complete {
-                let _ = writeln!(out, "{cards}");
-            } else {
-                // An incomplete trick needs an annotation to end where it ends.
-                let _ = writeln!(out, "{cards} (?)");
+        mandatory(
+            out,
+            others,
+            "GameScores",
+            &h.i32s("game_scores", i)
+                .map_or("0:0".to_string(), |v| scores(&v)),
+            h.i32s("game_scores", i).is_some(),
+        );
+        let dealer = h.str("dealer", i);
+        mandatory(out, others, "Dealer", &or(dealer, "?"), dealer.is_some());
+        // Deal: as written, else the cards dealt (computed), from the dealer's left.
+        let deal = h.str("deal", i).map(str::to_string).or_else(|| {
+            let hands: Vec<Option<Vec<&str>>> =
+                s.clone().map(|r| seats.strs("computed_dealt", r)).collect();
+            if hands.iter().any(|x| x.is_none()) || hands.is_empty() {
+                return None;
+            }
+            let first = dealer.and_then(seat_pos).map_or(0, |d| (d + 1) % players);
+            let parts: Vec<String> = (0..players)
+                .map(|k| dot(hands[(first + k) % players].as_ref().unwrap()))
+                .collect();
+            Some(format!("{}:{}", seat_set[first].as_str(), parts.join(" ")))
+        });
+        mandatory(
+            out,
+            others,
+            "Deal",
+            &deal.unwrap_or_else(|| "?".to_string()),
+            h.str("deal", i).is_some(),
+        );
+        let declarer = h.str("declarer", i).or(h.str("computed_declarer", i));
+        mandatory(
+            out,
+            others,
+            "Declarer",
+            &or(declarer, "?"),
+            h.str("declarer", i).is_some(),
+        );
+        let contract = h.i32("contract", i).or(h.i32("computed_contract", i));
+        mandatory(
+            out,
+            others,
+            "Contract",
+            &contract.map_or("?".to_string(), |c| c.to_string()),
+            h.i32("contract", i).is_some(),
+        );
+        // A declarer without a marriage names no trump: `-`.
+        let trump = h
+            .str("trump", i)
+            .or((h.str("computed_result", i) == Some("No Trump")).then_some("-"));
+        mandatory(
+            out,
+            others,
+            "Trump",
+            &or(trump, "?"),
+            h.str("trump", i).is_some(),
+        );
+        // Melds: as written, else from the cards dealt under the trump named.
+        let melds = h.str("melds", i).map(str::to_string).or_else(|| {
+            let t: Option<Suit> = match trump? {
+                "-" => None,
+                x => Some(Suit::parse(x.as_bytes()[0])?),
+            };
+            let parts: Option<Vec<String>> = s
+                .clone()
+                .map(|r| {
+                    let dealt = cards_of(&seats.strs("computed_dealt", r)?);
+                    let pts = seats.i32("computed_meld_points", r)?;
+                    let mc: Vec<&str> = meld_cards(&dealt, t).iter().map(|c| c.as_str()).collect();
+                    Some(format!("{}({pts})", dot(&mc)))
+                })
+                .collect();
+            Some(format!(
+                "{}:{}",
+                seat_set.first()?.as_str(),
+                parts?.join(" ")
+            ))
+        });
+        mandatory(
+            out,
+            others,
+            "Melds",
+            &melds.unwrap_or_else(|| "?".to_string()),
+            h.str("melds", i).is_some(),
+        );
+        let terminated = h.str("termination_cause", i).is_some();
+        let missing = if terminated { "*" } else { "?" };
+        for (col, computed, name) in [
+            ("meld_scores", "computed_meld_scores", "MeldScores"),
+            ("play_scores", "computed_play_scores", "PlayScores"),
+        ] {
+            let v = h.i32s(col, i).or_else(|| h.i32s(computed, i));
+            mandatory(
+                out,
+                others,
+                name,
+                &v.map_or(missing.to_string(), |v| scores(&v)),
+                h.i32s(col, i).is_some(),
+            );
+        }
+        mandatory(
+            out,
+            others,
+            "Result",
+            &or(h.str("result", i).or(h.str("computed_result", i)), missing),
+            h.str("result", i).is_some(),
+        );
+        let v = h
+            .i32s("hand_scores", i)
+            .or_else(|| h.i32s("computed_hand_scores", i));
+        mandatory(
+            out,
+            others,
+            "HandScores",
+            &v.map_or(missing.to_string(), |v| scores(&v)),
+            h.i32s("hand_scores", i).is_some(),
+        );
+    }
+
+    /// The optional tags deckhand has columns for.
+    fn optional_tags(&self, out: &mut String) {
+        let HandRows { h, i, seats, .. } = *self;
+        let s = self.s.clone();
+        if let Some(cause) = h.str("termination_cause", i) {
+            tag(
+                out,
+                "Termination",
+                &format!("{}:{cause}", h.str("termination_seat", i).unwrap_or("-")),
+            );
+        }
+        if let Some(v) = h.i32("victor", i) {
+            tag(out, "Victor", &v.to_string());
+        }
+        for (col, name) in [
+            ("event", "Event"),
+            ("round", "Round"),
+            ("stage", "Stage"),
+            ("room", "Room"),
+            ("competition", "Competition"),
+            ("scoring", "Scoring"),
+            ("annotator", "Annotator"),
+            ("language", "Language"),
+            ("time_control", "TimeControl"),
+            ("holding", "Holding"),
+            ("passed", "Passed"),
+        ] {
+            if let Some(v) = h.str(col, i) {
+                tag(out, name, v);
             }
         }
-        if terminated && !star {
-            let _ = writeln!(out, "*");
+        for r in s.clone() {
+            if let (Some(t), Some(seat)) = (seats.str("player_type", r), seats.str("seat", r))
+                && let Some(x) = Seat::parse(seat.as_bytes())
+            {
+                tag(out, &format!("{}Type", x.tag_name()), t);
+            }
+        }
+        if let Some(k) = h.strs("kitty", i) {
+            tag(out, "Kitty", &k.join(" "));
+        }
+        if let Some(d) = h.strs("discard", i) {
+            let pts = h
+                .i32("discard_points", i)
+                .map_or(String::new(), |p| format!(" ({p})"));
+            tag(out, "Discard", &format!("{}{pts}", dot(&d)));
+        }
+        if let (Some(ps), Some(pc)) = (h.str("partner_seat", i), h.str("partner_card", i)) {
+            tag(out, "Partner", &format!("{ps}:{pc}"));
+        }
+        for (team, v) in h
+            .strs("bid_systems", i)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            if *v != "?" {
+                tag(out, &format!("BidSystem{}", team + 1), v);
+            }
         }
     }
-    for r in n {
-        let t = notes.str("tag", r).unwrap_or("Note");
-        let v = notes.str("value", r).unwrap_or("");
-        match notes.str("segment", r) {
-            Some(seg) => {
-                let _ = write!(out, "@{seg}=");
-                tag(out, t, v);
+
+    /// The tags of `other_tags`, each with its section tokens (the first
+    /// `NAME#section` entry of its name, found once, not by a scan a tag: a
+    /// record can hold millions).
+    fn other_tags(&self, others: &[(&str, Option<&str>)], out: &mut String) {
+        let mut sections: FxHashMap<&str, Option<&str>> = FxHashMap::default();
+        for (name, value) in others {
+            if let Some(base) = name.strip_suffix("#section") {
+                sections.entry(base).or_insert(*value);
             }
-            None => tag(out, t, v),
+        }
+        for (name, value) in others {
+            if !name.ends_with("#section") {
+                tag(out, name, value.unwrap_or(""));
+                if let Some(Some(toks)) = sections.get(name) {
+                    let _ = writeln!(out, "{toks}");
+                }
+            }
+        }
+    }
+
+    /// The Auction section: a round per line, `-` for seats that are out.
+    fn auction(&self, out: &mut String) {
+        let HandRows {
+            h,
+            i,
+            bids,
+            players,
+            ..
+        } = *self;
+        let b = self.b.clone();
+        let seat_pos = |name: &str| self.seat_pos(name);
+        let start = h.str("auction_start", i);
+        if start.is_some() || !b.is_empty() || h.bool("auction_terminated", i).is_some() {
+            tag(out, "Auction", &or(start, "?"));
+            let start_pos = start.and_then(seat_pos).unwrap_or(0);
+            let mut cells: Vec<&str> = Vec::new();
+            let [round, seat, call] = ["round", "seat", "call"].map(|c| bids.col(c));
+            for r in b.clone() {
+                let round = round.i32(r).unwrap_or(1) as usize;
+                let rel = seat
+                    .str(r)
+                    .and_then(seat_pos)
+                    .map_or(cells.len() % players.max(1), |p| {
+                        (p + players - start_pos) % players
+                    });
+                let pos = (round - 1) * players + rel;
+                while cells.len() < pos {
+                    cells.push("-");
+                }
+                cells.push(call.str(r).unwrap_or("?"));
+            }
+            for row in cells.chunks(players.max(1)) {
+                let _ = writeln!(out, "{}", row.join(" "));
+            }
+            if h.bool("auction_terminated", i) == Some(true) {
+                let _ = writeln!(out, "*");
+            }
+        }
+    }
+
+    /// The Play section: a trick per line with its winner and points.
+    fn play(&self, out: &mut String) {
+        let HandRows { h, i, tricks, .. } = *self;
+        let tr = self.tr.clone();
+        let play_start = h.str("play_start", i);
+        if play_start.is_some() || !tr.is_empty() || h.bool("play_terminated", i).is_some() {
+            tag(
+                out,
+                "Play",
+                &or(play_start, if tr.is_empty() { "*" } else { "?" }),
+            );
+            let terminated = h.bool("play_terminated", i) == Some(true);
+            let mut star = false;
+            let last = tr.end;
+            let [
+                cards,
+                winner,
+                computed_winner,
+                points,
+                computed_points,
+                complete,
+            ] = [
+                "cards",
+                "winner",
+                "computed_winner",
+                "points",
+                "computed_points",
+                "complete",
+            ]
+            .map(|c| tricks.col(c));
+            for r in tr {
+                let cards = cards.strs(r).unwrap_or_default().join(" ");
+                let winner = winner.str(r).or(computed_winner.str(r));
+                let points = points.i32(r).or(computed_points.i32(r));
+                let complete = complete.bool(r) == Some(true);
+                if r + 1 == last && terminated && !complete {
+                    let _ = writeln!(out, "{cards} *");
+                    star = true;
+                } else if winner.is_some() || points.is_some() {
+                    let _ = writeln!(
+                        out,
+                        "{cards} ({}{})",
+                        winner.unwrap_or("?"),
+                        points.map_or("?".to_string(), |p| p.to_string())
+                    );
+                } else if complete {
+                    let _ = writeln!(out, "{cards}");
+                } else {
+                    // An incomplete trick needs an annotation to end where it ends.
+                    let _ = writeln!(out, "{cards} (?)");
+                }
+            }
+            if terminated && !star {
+                let _ = writeln!(out, "*");
+            }
+        }
+    }
+
+    /// Note and Chat tags, and the segmental ones.
+    fn note_tags(&self, out: &mut String) {
+        let notes = self.notes;
+        for r in self.n.clone() {
+            let t = notes.str("tag", r).unwrap_or("Note");
+            let v = notes.str("value", r).unwrap_or("");
+            match notes.str("segment", r) {
+                Some(seg) => {
+                    let _ = write!(out, "@{seg}=");
+                    tag(out, t, v);
+                }
+                None => tag(out, t, v),
+            }
         }
     }
 }
