@@ -288,6 +288,23 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         tricks,
         ..Derived::default()
     };
+    declarer_and_contract(s, &mut d);
+    // The cards each seat holds, counted (once the deal is known).
+    let mut held: [Counts; PLAYERS] = [[[0; 6]; 4]; PLAYERS];
+    let complete_play = deal_and_play(s, p, &mut d, &mut held);
+    for (seat, shown) in s.shown.iter().enumerate() {
+        if let (Some(shown), Some(_)) = (shown, &d.dealt[seat])
+            && !within(shown, &held[seat])
+        {
+            d.shown_not_dealt |= 1 << seat;
+        }
+    }
+    melds_and_score(s, p, &mut d, &held, complete_play);
+    d
+}
+
+/// The declarer and the contract: the auction's, else the tags'.
+fn declarer_and_contract(s: &Stated<'_, '_>, d: &mut Derived<'_>) {
     match auction_outcome(s.calls) {
         Outcome::Won(seat, bid) => {
             d.declarer = seat;
@@ -303,8 +320,17 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             d.contract = s.contract;
         }
     }
-    let trump = s.trump;
+}
 
+/// The deal (given, or rebuilt from a complete play, counted into `held`)
+/// and the tricks (leaders, winners, points), with the issues of the deal
+/// and of the play; whether the play is complete.
+fn deal_and_play<'d>(
+    s: &Stated<'_, 'd>,
+    p: &Profile,
+    d: &mut Derived<'d>,
+    held: &mut [Counts; PLAYERS],
+) -> bool {
     // Tricks: leaders follow computed winners from the Play tag's seat (or the declarer).
     let total = s.tricks.len();
     let complete_play = total == TRICKS
@@ -315,7 +341,6 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
     // With a Deal tag the hands are known before the play: its checks come
     // first, then one pass over the play finds the tricks and replays them.
     let dealt_given = s.deal.iter().all(|h| h.is_some());
-    let mut held: [Counts; PLAYERS] = [[[0; 6]; 4]; PLAYERS];
     if dealt_given {
         for (seat, &h) in s.deal.iter().flatten().enumerate() {
             d.dealt[seat] = Some(Cow::Borrowed(h));
@@ -327,7 +352,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
                 });
             }
         }
-        if let Some(i) = deck_issue(&held) {
+        if let Some(i) = deck_issue(held) {
             d.issues.push(i);
         }
         play(
@@ -335,7 +360,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             p,
             complete_play,
             first_leader,
-            Some((&mut holdings(&held), &held)),
+            Some((&mut holdings(held), held)),
             (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
@@ -350,7 +375,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             &mut d.tricks,
         );
     }
-    if trump.is_none() && total > 0 {
+    if s.trump.is_none() && total > 0 {
         d.missing
             .push("no Trump tag: trick winners and melds cannot be computed");
     }
@@ -386,7 +411,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             p,
             complete_play,
             first_leader,
-            Some((&mut holdings(&held), &held)),
+            Some((&mut holdings(held), held)),
             (&mut d.issues, &mut d.issues_unlisted),
             &mut d.tricks,
         );
@@ -399,14 +424,18 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         d.missing.push("no Deal tag and no play");
     }
 
-    for (seat, shown) in s.shown.iter().enumerate() {
-        if let (Some(shown), Some(_)) = (shown, &d.dealt[seat])
-            && !within(shown, &held[seat])
-        {
-            d.shown_not_dealt |= 1 << seat;
-        }
-    }
-    // Melds and the score.
+    complete_play
+}
+
+/// The melds (under the trump, none for a declarer without a marriage) and
+/// the score, or why they are unknown.
+fn melds_and_score(
+    s: &Stated<'_, '_>,
+    p: &Profile,
+    d: &mut Derived<'_>,
+    held: &[Counts; PLAYERS],
+    complete_play: bool,
+) {
     let Some(declarer) = d.declarer else {
         if d.missing.is_empty() {
             d.missing.push(if s.calls.is_empty() {
@@ -415,18 +444,18 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
                 "no bid in the auction and no Declarer tag"
             });
         }
-        return d;
+        return;
     };
     let no_marriage = d.dealt[declarer]
         .as_ref()
         .map(|_| !has_marriage_in(&held[declarer]));
     d.declarer_without_marriage = no_marriage;
-    let meld_trump = match (no_marriage, trump) {
+    let meld_trump = match (no_marriage, s.trump) {
         (Some(true), _) => Some(None),
         (_, t) => t,
     };
     if let Some(t) = meld_trump {
-        for ((m, dealt), h) in d.melds.iter_mut().zip(&d.dealt).zip(&held) {
+        for ((m, dealt), h) in d.melds.iter_mut().zip(&d.dealt).zip(held) {
             if dealt.is_some() {
                 *m = Some(meld_of_counts(h, t, &p.melds));
             }
@@ -434,7 +463,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
     }
     let Some(contract) = d.contract else {
         d.missing.push("no contract: the hand cannot be scored");
-        return d;
+        return;
     };
     if d.melds.iter().any(|m| m.is_none()) {
         if !d
@@ -444,7 +473,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         {
             d.missing.push("melds unknown: the hand cannot be scored");
         }
-        return d;
+        return;
     }
     let mut team_meld: PerTeam = smallvec::smallvec![0; TEAMS];
     for (seat, m) in d.melds.iter().enumerate() {
@@ -464,7 +493,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
             } else {
                 "the play is not complete: the hand cannot be scored"
             });
-            return d;
+            return;
         }
         let mut play: PerTeam = smallvec::smallvec![0; TEAMS];
         for t in &d.tricks {
@@ -473,7 +502,7 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
                 _ => {
                     d.missing
                         .push("a trick winner is unknown: the hand cannot be scored");
-                    return d;
+                    return;
                 }
             }
         }
@@ -485,7 +514,6 @@ pub fn derive_into<'d>(s: &Stated<'_, 'd>, p: &Profile, tricks: Vec<TrickResult>
         d.missing
             .push("the contract is -2147483648, whose negative is not a 32-bit score: the hand cannot be scored");
     }
-    d
 }
 
 #[cfg(test)]
