@@ -4,6 +4,7 @@
 
 pub mod head;
 pub mod lines;
+pub mod number;
 pub mod planned;
 pub mod ppn;
 pub mod registry;

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::lex::{Lists, Tag, TagState, Token};
+use crate::notation::tagpair::lex::{Lists, Tag, TagState, Token};
 mod checks;
 pub mod compute;
 pub mod game;
@@ -1393,7 +1393,7 @@ impl<'g, 'a> Hand<'g, 'a> {
     }
 
     fn notes_rows(&mut self, hand_id: i64, out: &mut NotesBuilder) {
-        let point = |p: Option<super::lex::SegPoint>| {
+        let point = |p: Option<crate::notation::tagpair::lex::SegPoint>| {
             p.map(|p| {
                 (
                     (p.segment as char).to_string(),

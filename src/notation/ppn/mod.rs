@@ -8,8 +8,6 @@ pub mod build;
 pub mod diagnostics;
 pub mod export;
 pub mod generate;
-pub mod inherit;
-pub mod lex;
 pub mod values;
 
 use std::ops::Range;
@@ -19,6 +17,8 @@ use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::pinochle::tables::*;
 use crate::notation::head::Head;
+use crate::notation::tagpair::inherit;
+use crate::notation::tagpair::lex::{self, Codes, Dialect};
 use crate::notation::tagpair::split::{Item, Scanner};
 use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
 
@@ -44,6 +44,50 @@ pub const TABLES: &[&TableDecl] = &[
     &NotesBuilder::DECL,
     ERRORS,
 ];
+
+/// The tag-pair syntax as PPN reads it: its codes, its segment letters
+/// (`@A1-P3=`: Deal, Auction, eXchange, Meld, Play, Result), the tags that
+/// repeat.
+pub static DIALECT: Dialect = Dialect {
+    codes: Codes {
+        unterminated_string: "P001",
+        missing_bracket: "P002",
+        unterminated_comment: "P003",
+        outside_tag: "P004",
+        missing_name: "P005",
+        unquoted_value: "P006",
+        prefix_without_tag: "P007",
+        bad_prefix: "P008",
+        too_many_items: "P010",
+        long_tag: "P100",
+        nothing_to_inherit: "P040",
+    },
+    segments: b"DAXMPR",
+    unquoted_hint: preferans_hint,
+    repeatable: build::is_repeatable,
+};
+
+/// For P006: Portable Preferans Notation, a notation of another game also
+/// called PPN (and also in `.ppn` files), writes its values unquoted; its
+/// required tags and its deal lines (`[1 312 ...]`) are named here.
+fn preferans_hint(name: &[u8]) -> &'static str {
+    let required = matches!(
+        name,
+        b"Bula"
+            | b"Refe"
+            | b"Player1"
+            | b"Player2"
+            | b"Player3"
+            | b"Result1"
+            | b"Result2"
+            | b"Result3"
+    );
+    if required || (!name.is_empty() && name.iter().all(u8::is_ascii_digit)) {
+        " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)"
+    } else {
+        ""
+    }
+}
 
 /// Tags of pinochle that the other notations of the family do not have.
 const PINOCHLE_TAGS: &[&str] = &[
@@ -153,7 +197,7 @@ fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, 
             });
             return;
         }
-        let mut lexed = lex::lex_hand(&bytes[from..], &mut g.lists, prior.clone());
+        let mut lexed = lex::lex_hand(&DIALECT, &bytes[from..], &mut g.lists, prior.clone());
         if from == 0 {
             prior = lexed.lead.clone();
         }
@@ -215,7 +259,7 @@ fn foreign(header: &[u8]) -> Diag {
 /// record in any notation of the family).
 fn comments_only(bytes: &[u8]) -> bool {
     let mut lists = lex::Lists::default();
-    let l = lex::lex(bytes, &mut lists);
+    let l = lex::lex(&DIALECT, bytes, &mut lists);
     l.error.is_none() && l.tags.is_empty()
 }
 
@@ -243,6 +287,47 @@ pub struct Group<'a> {
     /// The Hand, GameScores, HandScores and Victor values of the hand before
     /// the group's first (set by the inheritance pass; `None` at a file's start).
     pub before: Option<[Option<&'a [u8]>; 4]>,
+}
+
+impl<'a> inherit::TagRecords<'a> for Group<'a> {
+    /// For P064: a hand's GameScores follow from the hand before's.
+    const BEFORE: &'static [&'static [u8]] = &[b"Hand", b"GameScores", b"HandScores", b"Victor"];
+
+    fn lists(&self) -> &lex::Lists<'a> {
+        &self.lists
+    }
+
+    fn lists_mut(&mut self) -> &mut lex::Lists<'a> {
+        &mut self.lists
+    }
+
+    fn records(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn lexed(&self, i: usize) -> &lex::Lexed {
+        &self.hands[i].lexed
+    }
+
+    fn block(&self, i: usize) -> u32 {
+        self.hands[i].ctx.block
+    }
+
+    fn extra(&self, i: usize) -> Range<u32> {
+        self.hands[i].extra.clone()
+    }
+
+    fn set_extra(&mut self, i: usize, tags: Range<u32>) {
+        self.hands[i].extra = tags;
+    }
+
+    fn push_late(&mut self, i: usize, d: Diag) {
+        self.late.push((i as u32, d));
+    }
+
+    fn set_before(&mut self, values: &[Option<&'a [u8]>]) {
+        self.before = Some([values[0], values[1], values[2], values[3]]);
+    }
 }
 
 /// Per-file state carried from record to record.
@@ -280,7 +365,7 @@ pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
         }
         let mut r = &bytes[item.start as usize..item.end as usize];
         loop {
-            let l = lex::lex(r, &mut lists);
+            let l = lex::lex(&DIALECT, r, &mut lists);
             // A block of comments alone is not a record (as in `convert`).
             if !l.tags.is_empty() || l.error.is_some() {
                 records += 1;
@@ -464,7 +549,7 @@ impl Notation for Ppn {
             state.extra_hands += u64::from(h.follows);
             h.index += state.extra_hands;
         }
-        state.inherit.resolve(groups);
+        state.inherit.resolve(&DIALECT, groups);
     }
 
     fn parsed(&self, group: &Group<'_>) -> usize {

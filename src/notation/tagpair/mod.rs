@@ -1,6 +1,10 @@
 //! The tag-pair syntax that the PGN-like notations share (Portable Pinochle
 //! Notation, Portable Bridge Notation, Portable Preferans Notation): records
 //! separated by blank lines, `{...}` and `;` comments, `%` escape lines and
-//! file headers.
+//! file headers (`split`), tag pairs, section tokens and segmental prefixes
+//! (`lex`), and `#`/`##` inheritance of tag values (`inherit`). A notation
+//! of the family gives its own codes and rules as a `lex::Dialect`.
 
+pub mod inherit;
+pub mod lex;
 pub mod split;

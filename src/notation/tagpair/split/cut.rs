@@ -4,7 +4,7 @@
 //! would run to the end of the input (and, past [`MAX_RECORD_BYTES`], be
 //! quarantined whole). A record longer than [`CUT_BYTES`] is therefore cut
 //! before a line that starts a hand, by the rule the PPN lexer uses to tell
-//! the hands of one record apart (`notation::ppn::lex`): a tag at the start
+//! the hands of one record apart (`notation::tagpair::lex`): a tag at the start
 //! of a line (spaces or tabs before it allowed), without a segmental prefix,
 //! named as the record's first tag, or, after a line of section tokens (a
 //! play, say), as one of its leading tags: those of its first hand up to

@@ -1,4 +1,5 @@
-//! Phase 2: tag value inheritance, in input order.
+//! Tag value inheritance, in input order, for the records of any notation
+//! of the tag-pair family (a [`TagRecords`] group of them).
 //!
 //! As in PBN 2.1 section 4.8: a value of exactly `#` takes the value of the
 //! same tag in the previous hand (itself already resolved); a value beginning
@@ -10,10 +11,32 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::Group;
-use super::build::is_repeatable;
-use super::lex::{Tag, TagState};
+use std::ops::Range;
+
+use super::lex::{Dialect, Lexed, Lists, Tag, TagState};
 use crate::error::Diag;
+
+/// A group of lexed records, as the inheritance pass reads and amends them.
+pub trait TagRecords<'a> {
+    /// The tags whose values in the record before a group's first (after
+    /// inheritance) the group is told of ([`TagRecords::set_before`]).
+    const BEFORE: &'static [&'static [u8]];
+    fn lists(&self) -> &Lists<'a>;
+    fn lists_mut(&mut self) -> &mut Lists<'a>;
+    /// The records of the group.
+    fn records(&self) -> usize;
+    fn lexed(&self, i: usize) -> &Lexed;
+    /// The header block of record `i` (a new file header starts a new one).
+    fn block(&self, i: usize) -> u32;
+    /// The tags added to record `i` by `##`, in the group's tag list.
+    fn extra(&self, i: usize) -> Range<u32>;
+    fn set_extra(&mut self, i: usize, tags: Range<u32>);
+    /// A diagnostic of record `i` found by the inheritance pass.
+    fn push_late(&mut self, i: usize, d: Diag);
+    /// The values of [`TagRecords::BEFORE`] in the record before the
+    /// group's first.
+    fn set_before(&mut self, values: &[Option<&'a [u8]>]);
+}
 
 /// A hand's first this many `#` tags are found by a scan of the hand before,
 /// the rest through a map of it; up to this many carried `##` values are
@@ -83,17 +106,23 @@ pub struct Resolver<'a> {
     block: u32,
 }
 
-fn takes_part(t: &Tag<'_>) -> bool {
-    t.segment.is_none() && !is_repeatable(t.name) && t.state != TagState::Unresolved
+fn takes_part(d: &Dialect, t: &Tag<'_>) -> bool {
+    t.segment.is_none() && !(d.repeatable)(t.name) && t.state != TagState::Unresolved
 }
 
-fn final_tags<'g, 'a>(g: &'g Group<'a>, hi: usize) -> impl Iterator<Item = &'g Tag<'a>> {
-    let h = &g.hands[hi];
-    let r = |r: &std::ops::Range<u32>| r.start as usize..r.end as usize;
-    r(&h.lexed.tags)
-        .chain(r(&h.extra))
-        .map(move |i| &g.lists.tags[i])
-        .filter(|t| takes_part(t))
+fn final_tags<'g, 'a, G: TagRecords<'a>>(
+    d: &'g Dialect,
+    g: &'g G,
+    hi: usize,
+) -> impl Iterator<Item = &'g Tag<'a>> + 'g
+where
+    'a: 'g,
+{
+    let r = |r: Range<u32>| r.start as usize..r.end as usize;
+    r(g.lexed(hi).tags.clone())
+        .chain(r(g.extra(hi)))
+        .map(move |i| &g.lists().tags[i])
+        .filter(move |t| takes_part(d, t))
 }
 
 impl<'a> Resolver<'a> {
@@ -120,30 +149,29 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Resolves every hand of `groups`, which follow the hands seen before.
-    pub fn resolve(&mut self, groups: &mut [Group<'a>]) {
+    /// Resolves every record of `groups`, which follow the records seen
+    /// before, as dialect `d` says.
+    pub fn resolve<G: TagRecords<'a>>(&mut self, d: &Dialect, groups: &mut [G]) {
         let mut prev: Option<(usize, usize)> = None;
         for gi in 0..groups.len() {
-            if let Some(h) = groups[gi].hands.first() {
-                self.enter(h.ctx.block, &mut prev);
+            if groups[gi].records() > 0 {
+                self.enter(groups[gi].block(0), &mut prev);
             }
             if prev.is_some() || !self.carried.is_empty() {
-                let value = |name: &[u8]| self.lookup(groups, prev, name).map(|t| t.value);
-                groups[gi].before = Some([
-                    value(b"Hand"),
-                    value(b"GameScores"),
-                    value(b"HandScores"),
-                    value(b"Victor"),
-                ]);
+                let values: smallvec::SmallVec<[Option<&'a [u8]>; 4]> = G::BEFORE
+                    .iter()
+                    .map(|name| self.lookup(d, groups, prev, name).map(|t| t.value))
+                    .collect();
+                groups[gi].set_before(&values);
             }
-            for hi in 0..groups[gi].hands.len() {
-                self.enter(groups[gi].hands[hi].ctx.block, &mut prev);
-                let h = &groups[gi].hands[hi];
-                if h.lexed.error.is_some() || h.lexed.tags.is_empty() {
+            for hi in 0..groups[gi].records() {
+                self.enter(groups[gi].block(hi), &mut prev);
+                let lexed = groups[gi].lexed(hi);
+                if lexed.error.is_some() || lexed.tags.is_empty() {
                     continue;
                 }
-                if h.lexed.has_hash || !self.sticky.is_empty() {
-                    self.resolve_hand(groups, gi, hi, prev);
+                if lexed.has_hash || !self.sticky.is_empty() {
+                    self.resolve_hand(d, groups, gi, hi, prev);
                 }
                 prev = Some((gi, hi));
             }
@@ -153,7 +181,7 @@ impl<'a> Resolver<'a> {
             // millions of tags of one name carries one (carrying them all
             // held 1.2 GB more for 6.3 million `[Foo "1"]`).
             let mut seen = FxHashSet::default();
-            self.carried = final_tags(&groups[gi], hi)
+            self.carried = final_tags(d, &groups[gi], hi)
                 .filter(|t| seen.insert(t.name))
                 .copied()
                 .collect();
@@ -175,14 +203,15 @@ impl<'a> Resolver<'a> {
 
     /// The first tag named `name` of the hand before (`prev`, or the tags
     /// carried from the groups resolved before).
-    fn lookup(
+    fn lookup<G: TagRecords<'a>>(
         &self,
-        groups: &[Group<'a>],
+        d: &Dialect,
+        groups: &[G],
         prev: Option<(usize, usize)>,
         name: &[u8],
     ) -> Option<Tag<'a>> {
         match prev {
-            Some((gi, hi)) => final_tags(&groups[gi], hi)
+            Some((gi, hi)) => final_tags(d, &groups[gi], hi)
                 .find(|t| t.name == name)
                 .copied(),
             None => self.carried.iter().find(|t| t.name == name).copied(),
@@ -191,9 +220,10 @@ impl<'a> Resolver<'a> {
 
     /// The first tag of each name of the hand before, for [`Self::lookup`]
     /// done many times.
-    fn lookup_map(
+    fn lookup_map<G: TagRecords<'a>>(
         &self,
-        groups: &[Group<'a>],
+        d: &Dialect,
+        groups: &[G],
         prev: Option<(usize, usize)>,
     ) -> FxHashMap<&'a [u8], Tag<'a>> {
         let mut map = FxHashMap::default();
@@ -201,54 +231,55 @@ impl<'a> Resolver<'a> {
             map.entry(t.name).or_insert(*t);
         };
         match prev {
-            Some((gi, hi)) => final_tags(&groups[gi], hi).for_each(add),
+            Some((gi, hi)) => final_tags(d, &groups[gi], hi).for_each(add),
             None => self.carried.iter().for_each(&mut add),
         }
         map
     }
 
-    fn resolve_hand(
+    fn resolve_hand<G: TagRecords<'a>>(
         &mut self,
-        groups: &mut [Group<'a>],
+        d: &Dialect,
+        groups: &mut [G],
         gi: usize,
         hi: usize,
         prev: Option<(usize, usize)>,
     ) {
-        let tags = groups[gi].hands[hi].lexed.tags.clone();
+        let tags = groups[gi].lexed(hi).tags.clone();
         let mut declared: Vec<&'a [u8]> = Vec::new();
         // The first SCAN_MAX `#` are found by a scan of the hand before,
         // the rest through a map of it.
         let (mut scans, mut map) = (0, None);
         for ti in tags.start as usize..tags.end as usize {
-            let t = groups[gi].lists.tags[ti];
-            if !takes_part(&t) {
+            let t = groups[gi].lists().tags[ti];
+            if !takes_part(d, &t) {
                 continue;
             }
             declared.push(t.name);
             if t.value == b"#" {
                 let found = if scans < SCAN_MAX {
                     scans += 1;
-                    self.lookup(groups, prev, t.name)
+                    self.lookup(d, groups, prev, t.name)
                 } else {
-                    map.get_or_insert_with(|| self.lookup_map(groups, prev))
+                    map.get_or_insert_with(|| self.lookup_map(d, groups, prev))
                         .get(t.name)
                         .copied()
                 };
                 match found {
                     Some(p) => {
-                        let slot = &mut groups[gi].lists.tags[ti];
+                        let slot = &mut groups[gi].lists_mut().tags[ti];
                         slot.value = p.value;
                         slot.escaped = p.escaped;
                         slot.latin1 = p.latin1;
                         slot.state = TagState::Inherited;
                     }
                     None => {
-                        groups[gi].lists.tags[ti].state = TagState::Unresolved;
-                        groups[gi].late.push((
-                            hi as u32,
+                        groups[gi].lists_mut().tags[ti].state = TagState::Unresolved;
+                        groups[gi].push_late(
+                            hi,
                             Diag::warning(
                                 t.value_at as usize,
-                                "P040",
+                                d.codes.nothing_to_inherit,
                                 // The hand before is `prev`, or the one whose
                                 // tags were carried from the groups before.
                                 if prev.is_some() || !self.carried.is_empty() {
@@ -263,11 +294,11 @@ impl<'a> Resolver<'a> {
                                     )
                                 },
                             ),
-                        ));
+                        );
                     }
                 }
             } else if let Some(rest) = t.value.strip_prefix(b"##") {
-                let slot = &mut groups[gi].lists.tags[ti];
+                let slot = &mut groups[gi].lists_mut().tags[ti];
                 slot.value = rest;
                 slot.value_at += 2;
                 let tag = *slot;
@@ -277,7 +308,7 @@ impl<'a> Resolver<'a> {
             }
         }
         let g = &mut groups[gi];
-        let start = g.lists.tags.len() as u32;
+        let start = g.lists().tags.len() as u32;
         let declared_set: Option<FxHashSet<&[u8]>> = (self.sticky.len() > SCAN_MAX
             && declared.len() > SCAN_MAX)
             .then(|| declared.iter().copied().collect());
@@ -290,10 +321,11 @@ impl<'a> Resolver<'a> {
                 let mut t = *s;
                 t.state = TagState::Inherited;
                 t.tokens = Default::default();
-                g.lists.tags.push(t);
+                g.lists_mut().tags.push(t);
             }
         }
-        g.hands[hi].extra = start..g.lists.tags.len() as u32;
+        let end = g.lists().tags.len() as u32;
+        g.set_extra(hi, start..end);
     }
 
     fn is_sticky(&self, name: &[u8]) -> bool {

@@ -1,15 +1,49 @@
-//! Phase 1: the tokens of one PPN record, borrowed from the input.
+//! The tokens of one record of a tag-pair notation, borrowed from the input.
 //!
 //! Knows syntax only: tag pairs (with segmental prefixes), section tokens,
-//! comments and escape lines. Meaning is given in `build`.
+//! comments and escape lines. Meaning is given by the notation; what differs
+//! from one notation of the family to another (its diagnostic codes, its
+//! segment letters, a hint for a value written without quotes) is its
+//! [`Dialect`].
 
 use std::ops::Range;
 
 use memchr::{memchr, memchr3};
 
-use super::values::parse_u32;
+use super::split::{is_name, is_ws};
 use crate::error::Diag;
-use crate::notation::tagpair::split::{is_name, is_ws};
+use crate::notation::number::parse_u32;
+
+/// What a notation of the tag-pair family makes of the shared syntax.
+#[derive(Debug)]
+pub struct Dialect {
+    pub codes: Codes,
+    /// The segment letters of segmental prefixes (`@A1-P3=[Note "..."]`);
+    /// empty for a notation without them.
+    pub segments: &'static [u8],
+    /// What the message of a value written without quotes adds, for the
+    /// tag `name` (a hint at another notation that writes values so).
+    pub unquoted_hint: fn(name: &[u8]) -> &'static str,
+    /// Tags that may appear many times in a record and are never inherited.
+    pub repeatable: fn(name: &[u8]) -> bool,
+}
+
+/// The diagnostic codes of the syntax, by what they report.
+#[derive(Debug)]
+pub struct Codes {
+    pub unterminated_string: &'static str,
+    pub missing_bracket: &'static str,
+    pub unterminated_comment: &'static str,
+    pub outside_tag: &'static str,
+    pub missing_name: &'static str,
+    pub unquoted_value: &'static str,
+    pub prefix_without_tag: &'static str,
+    pub bad_prefix: &'static str,
+    pub too_many_items: &'static str,
+    pub long_tag: &'static str,
+    /// `#` with nothing to inherit (inheritance).
+    pub nothing_to_inherit: &'static str,
+}
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,6 +229,7 @@ pub fn found(r: &[u8], i: usize) -> String {
 }
 
 struct Lexer<'a, 'l> {
+    d: &'static Dialect,
     r: &'a [u8],
     i: usize,
     line: u32,
@@ -228,8 +263,8 @@ struct Lexer<'a, 'l> {
 }
 
 /// Lexes one record into `lists`.
-pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
-    lex_hand(r, lists, 0..0)
+pub fn lex<'a>(d: &'static Dialect, r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
+    lex_hand(d, r, lists, 0..0)
 }
 
 /// Lexes a hand of a record into `lists`, where `prior` is the [`Lexed::lead`]
@@ -238,11 +273,17 @@ pub fn lex<'a>(r: &'a [u8], lists: &mut Lists<'a>) -> Lexed {
 /// too: a hand whose first tag was taken for a repeat in the hand before
 /// (after a syntax error, say) would otherwise set every hand after it one
 /// tag off.
-pub fn lex_hand<'a>(r: &'a [u8], lists: &mut Lists<'a>, prior: Range<u32>) -> Lexed {
+pub fn lex_hand<'a>(
+    d: &'static Dialect,
+    r: &'a [u8],
+    lists: &mut Lists<'a>,
+    prior: Range<u32>,
+) -> Lexed {
     let tags0 = lists.tags.len() as u32;
     let comments0 = lists.comments.len() as u32;
     let tokens0 = lists.tokens.len();
     let mut lx = Lexer {
+        d,
         r,
         i: 0,
         line: 0,
@@ -268,12 +309,12 @@ pub fn lex_hand<'a>(r: &'a [u8], lists: &mut Lists<'a>, prior: Range<u32>) -> Le
     };
     lx.close_section();
     if let Some(e) = &error {
-        if e.code == TOO_MANY {
+        if e.code == d.codes.too_many_items {
             // Nothing of the record is used: give its room to the next ones.
             lx.lists.tags.truncate(tags0 as usize);
             lx.lists.tokens.truncate(tokens0);
             lx.lists.comments.truncate(comments0 as usize);
-        } else if let Some(first) = lx.first.filter(|_| e.code != UNTERMINATED_COMMENT) {
+        } else if let Some(first) = lx.first.filter(|_| e.code != d.codes.unterminated_comment) {
             // A syntax error quarantines the hand it is in, not the hands
             // after it that no blank line separates from it. (Not after a
             // `{` that never closes: the rest of the record is its comment,
@@ -289,7 +330,7 @@ pub fn lex_hand<'a>(r: &'a [u8], lists: &mut Lists<'a>, prior: Range<u32>) -> Le
     // so that the work of a record of many hands stays its size.
     let latin1 = std::str::from_utf8(&r[..next.unwrap_or(r.len())]).is_err();
     let lead = match (&error, lx.head_end) {
-        (Some(e), _) if e.code == TOO_MANY => tags0..tags0,
+        (Some(e), _) if e.code == d.codes.too_many_items => tags0..tags0,
         (_, Some(end)) => tags0..end as u32,
         (_, None) => tags0..tags0,
     };
@@ -385,37 +426,12 @@ fn value_stop(r: &[u8], p: usize) -> Option<usize> {
     memchr3(b'"', b'\\', b'\n', &r[q..]).map(|j| q + j)
 }
 
-/// For P006: Portable Preferans Notation, a notation of another game also
-/// called PPN (and also in `.ppn` files), writes its values unquoted; its
-/// required tags and its deal lines (`[1 312 ...]`) are named here.
-fn preferans_hint(name: &[u8]) -> &'static str {
-    let required = matches!(
-        name,
-        b"Bula"
-            | b"Refe"
-            | b"Player1"
-            | b"Player2"
-            | b"Player3"
-            | b"Result1"
-            | b"Result2"
-            | b"Result3"
-    );
-    if required || (!name.is_empty() && name.iter().all(u8::is_ascii_digit)) {
-        " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)"
-    } else {
-        ""
-    }
-}
-
-const TOO_MANY: &str = "P010";
-const UNTERMINATED_COMMENT: &str = "P003";
-
 /// The error of a record with more than [`MAX_RECORD_ITEMS`] `what`, the
 /// first one over at `at`.
-fn too_many(at: usize, what: &str) -> Diag {
+fn too_many(d: &Dialect, at: usize, what: &str) -> Diag {
     Diag::error(
         at,
-        TOO_MANY,
+        d.codes.too_many_items,
         format!(
             "record has more than {MAX_RECORD_ITEMS} {what}; not converted (a limit that bounds memory)"
         ),
@@ -465,7 +481,7 @@ impl<'a> Lexer<'a, '_> {
             at: i as u32,
         });
         if self.lists.comments.len() > self.max_comments {
-            return Err(too_many(i, "comments"));
+            return Err(too_many(self.d, i, "comments"));
         }
         Ok(())
     }
@@ -500,7 +516,7 @@ impl<'a> Lexer<'a, '_> {
                     let Some(j) = memchr(b'}', &r[i + 1..]) else {
                         return Err(Diag::error(
                             i,
-                            UNTERMINATED_COMMENT,
+                            self.d.codes.unterminated_comment,
                             "unterminated comment: expected '}' before the end of the record",
                         ));
                     };
@@ -524,20 +540,20 @@ impl<'a> Lexer<'a, '_> {
                     self.close_section();
                     self.tag()?;
                     if self.lists.tags.len() > self.max_tags {
-                        return Err(too_many(i, "tag pairs"));
+                        return Err(too_many(self.d, i, "tag pairs"));
                     }
                     self.section = Some(self.lists.tags.len() - 1);
                 }
                 _ => match self.section {
                     Some(_) => {
                         if !self.tokens() {
-                            return Err(too_many(self.i, "section tokens"));
+                            return Err(too_many(self.d, self.i, "section tokens"));
                         }
                     }
                     None => {
                         return Err(Diag::error(
                             i,
-                            "P004",
+                            self.d.codes.outside_tag,
                             format!("expected '[' to start a tag pair, found {}", found(r, i)),
                         ));
                     }
@@ -713,13 +729,14 @@ impl<'a> Lexer<'a, '_> {
             if r[eq] != b'=' {
                 return Err(self.bad_prefix(start, eq));
             }
-            let seg = parse_segment(&r[start + 1..eq]).ok_or_else(|| self.bad_prefix(start, eq))?;
+            let seg = parse_segment(self.d, &r[start + 1..eq])
+                .ok_or_else(|| self.bad_prefix(start, eq))?;
             self.i = eq + 1;
             self.skip_ws();
             if r.get(self.i) != Some(&b'[') {
                 return Err(Diag::error(
                     self.i,
-                    "P007",
+                    self.d.codes.prefix_without_tag,
                     format!(
                         "expected '[' after the segmental prefix '@{}=', found {}",
                         String::from_utf8_lossy(seg.text),
@@ -739,7 +756,7 @@ impl<'a> Lexer<'a, '_> {
         if name.is_empty() {
             return Err(Diag::error(
                 self.i,
-                "P005",
+                self.d.codes.missing_name,
                 format!("expected a tag name after '[', found {}", found(r, self.i)),
             ));
         }
@@ -761,12 +778,12 @@ impl<'a> Lexer<'a, '_> {
         if r.get(self.i) != Some(&b'"') {
             return Err(Diag::error(
                 self.i,
-                "P006",
+                self.d.codes.unquoted_value,
                 format!(
                     "expected '\"' to open the value of tag {}, found {}{}",
                     name_str(),
                     found(r, self.i),
-                    preferans_hint(name)
+                    (self.d.unquoted_hint)(name)
                 ),
             ));
         }
@@ -777,7 +794,7 @@ impl<'a> Lexer<'a, '_> {
             let unterminated = || {
                 Diag::error(
                     value_start - 1,
-                    "P001",
+                    self.d.codes.unterminated_string,
                     format!(
                         "unterminated string in tag {}: expected '\"' before the end of the line",
                         name_str()
@@ -801,7 +818,7 @@ impl<'a> Lexer<'a, '_> {
         if r.get(self.i) != Some(&b']') {
             return Err(Diag::error(
                 self.i,
-                "P002",
+                self.d.codes.missing_bracket,
                 format!(
                     "expected ']' to close tag {}, found {}",
                     name_str(),
@@ -814,7 +831,7 @@ impl<'a> Lexer<'a, '_> {
         if len > MAX_TAG_LEN {
             self.warnings.push(Diag::warning(
                 start,
-                "P100",
+                self.d.codes.long_tag,
                 format!(
                     "tag {} is {len} bytes long; the spec allows {MAX_TAG_LEN}",
                     name_str()
@@ -847,7 +864,7 @@ impl<'a> Lexer<'a, '_> {
     fn bad_prefix(&self, start: usize, end: usize) -> Diag {
         Diag::error(
             start,
-            "P008",
+            self.d.codes.bad_prefix,
             format!(
                 "invalid segmental prefix '{}': expected '@' segment[.number[.number]]-[segment[.number[.number]]]= followed by a tag",
                 String::from_utf8_lossy(&self.r[start..end.min(start + 40)])
@@ -856,10 +873,10 @@ impl<'a> Lexer<'a, '_> {
     }
 }
 
-fn parse_point(s: &[u8]) -> Option<SegPoint> {
+fn parse_point(d: &Dialect, s: &[u8]) -> Option<SegPoint> {
     let (&letter, rest) = s.split_first()?;
     let segment = letter.to_ascii_uppercase();
-    if !b"DAXMPR".contains(&segment) {
+    if !d.segments.contains(&segment) {
         return None;
     }
     let mut nums = [None, None];
@@ -883,14 +900,14 @@ fn parse_point(s: &[u8]) -> Option<SegPoint> {
 }
 
 /// Parses the text between `@` and `=`: `start`, `start-` or `start-end`.
-pub fn parse_segment(text: &[u8]) -> Option<Segment<'_>> {
+pub fn parse_segment<'t>(d: &Dialect, text: &'t [u8]) -> Option<Segment<'t>> {
     let (start, end) = match memchr(b'-', text) {
         Some(d) => (&text[..d], Some(&text[d + 1..])),
         None => (text, None),
     };
-    let start = parse_point(start)?;
+    let start = parse_point(d, start)?;
     let end = match end {
-        Some(e) if !e.is_empty() => Some(parse_point(e)?),
+        Some(e) if !e.is_empty() => Some(parse_point(d, e)?),
         _ => None,
     };
     Some(Segment { text, start, end })
@@ -900,9 +917,12 @@ pub fn parse_segment(text: &[u8]) -> Option<Segment<'_>> {
 mod tests {
     use super::*;
 
+    /// The syntax as Portable Pinochle Notation reads it.
+    const PPN: &Dialect = &crate::notation::ppn::DIALECT;
+
     fn lexed(r: &[u8]) -> (Lexed, Lists<'_>) {
         let mut lists = Lists::default();
-        let l = lex(r, &mut lists);
+        let l = lex(PPN, r, &mut lists);
         (l, lists)
     }
 
@@ -926,7 +946,7 @@ mod tests {
             (lines, ";c", "comments"),
         ] {
             let mut lists = Lists::default();
-            let l = lex(at_limit.as_bytes(), &mut lists);
+            let l = lex(PPN, at_limit.as_bytes(), &mut lists);
             assert!(l.error.is_none(), "{what}: {:?}", l.error);
             let items = lists.tags.len() + lists.tokens.len() + lists.comments.len();
             let opening_tag = usize::from(what != "tag pairs");
@@ -935,8 +955,8 @@ mod tests {
             // the record's own items, and its lists are given back.
             let over = format!("{at_limit}\n{extra}\n");
             let mut lists = Lists::default();
-            lex(b"[A \"1\"]\nx y {z}", &mut lists);
-            let l = lex(over.as_bytes(), &mut lists);
+            lex(PPN, b"[A \"1\"]\nx y {z}", &mut lists);
+            let l = lex(PPN, over.as_bytes(), &mut lists);
             let e = l.error.expect("over the limit");
             assert_eq!(e.code, "P010", "{what}");
             assert_eq!(e.at as usize, at_limit.len() + 1, "{what}");
@@ -1194,7 +1214,7 @@ mod tests {
         // tag late, at N), the third at its line.
         let r = b"[D \"1\"]\n[N \"a\"]\nstray text [D \"2\"]\n[N \"b\"]\n[D \"3\"]\n";
         let mut lists = Lists::default();
-        let first = lex(r, &mut lists);
+        let first = lex(PPN, r, &mut lists);
         assert!(first.error.is_none());
         let k = first.next.expect("a second hand");
         assert_eq!(s(&r[k..]), "[D \"2\"]\n[N \"b\"]\n[D \"3\"]\n");
@@ -1204,7 +1224,7 @@ mod tests {
             .map(|t| t.text)
             .collect();
         assert_eq!(words, [&b"stray"[..], b"text"]);
-        let second = lex_hand(&r[k..], &mut lists, first.lead.clone());
+        let second = lex_hand(PPN, &r[k..], &mut lists, first.lead.clone());
         assert_eq!(
             s(&r[k + second.next.expect("a third hand")..]),
             "[D \"3\"]\n"
@@ -1212,13 +1232,13 @@ mod tests {
         // A comment before it on its line stays with the hand before too.
         let r = b"[D \"1\"]\n{c} [D \"2\"]\n";
         let mut lists = Lists::default();
-        let first = lex(r, &mut lists);
+        let first = lex(PPN, r, &mut lists);
         assert_eq!(s(&r[first.next.expect("a second hand")..]), "[D \"2\"]\n");
         assert_eq!(first.comments, 0..1);
         // A tag after another on its line is a repeat, not a hand.
         let r = b"[D \"1\"]\n[N \"a\"] [D \"2\"]\n";
         let mut lists = Lists::default();
-        let first = lex(r, &mut lists);
+        let first = lex(PPN, r, &mut lists);
         assert_eq!((first.next, first.tags), (None, 0..3));
     }
 
@@ -1231,19 +1251,19 @@ mod tests {
         let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\n[X \"x\"] [D \"2\"]\n[N \"b\"]\n\
                   [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
         let mut lists = Lists::default();
-        let first = lex(r, &mut lists);
+        let first = lex(PPN, r, &mut lists);
         assert_eq!(first.lead, 0..3);
         let k = first.next.expect("a second hand");
         assert_eq!(s(&r[k..k + 7]), "[N \"b\"]");
-        let second = lex_hand(&r[k..], &mut lists, first.lead.clone());
+        let second = lex_hand(PPN, &r[k..], &mut lists, first.lead.clone());
         assert_eq!(second.lead, 5..7);
         let k2 = k + second.next.expect("a third hand");
         assert_eq!(s(&r[k2..]), "[D \"3\"]\n[N \"c\"]\n");
         // Without them, D is a repeat and the third hand starts at N.
-        let alone = lex(&r[k..], &mut Lists::default());
+        let alone = lex(PPN, &r[k..], &mut Lists::default());
         assert_eq!(s(&r[k + alone.next.unwrap()..]), "[N \"c\"]\n");
         // A hand without tokens has no leading tags to give.
-        assert_eq!(lex(b"[D \"1\"]\n[N \"a\"]\n", &mut lists).lead, 7..7);
+        assert_eq!(lex(PPN, b"[D \"1\"]\n[N \"a\"]\n", &mut lists).lead, 7..7);
     }
 
     #[test]
