@@ -241,3 +241,64 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Items of `bytes` fed in pieces cut at `cuts`.
+    fn items<R: LineRule>(bytes: &[u8], cuts: &[usize]) -> Vec<Item> {
+        let mut s = LineSplitter::<R>::new_at(0);
+        let mut items = Vec::new();
+        let mut ends: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+        ends.sort_unstable();
+        for end in ends {
+            if (s.open_start() as usize) <= end {
+                s.scan(bytes, 0, end.max(s.pos as usize), &mut items);
+            }
+        }
+        s.end(bytes, 0, &mut items);
+        items
+    }
+
+    /// Records in order, apart, each from a line start to its last byte
+    /// that is not white space, and nothing but white space between them.
+    fn check_tiling(bytes: &[u8], items: &[Item]) -> Result<(), TestCaseError> {
+        let mut at = 0usize;
+        for it in items {
+            let (s, e) = (it.start as usize, it.end as usize);
+            prop_assert!(at <= s && s < e && e <= bytes.len());
+            prop_assert!(s == 0 || bytes[s - 1] == b'\n');
+            prop_assert!(!crate::split::is_ws(bytes[e - 1]));
+            prop_assert!(bytes[at..s].iter().all(|&b| crate::split::is_ws(b)) || at == 0);
+            let line = 1 + bytes[..s].iter().filter(|&&b| b == b'\n').count() as u64;
+            prop_assert_eq!(it.line, line);
+            at = e;
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn pieces_give_the_items_of_the_whole(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b' '), Just(b'['), Just(b']'), Just(b'\''),
+                            Just(b'"'), Just(b'#'), Just(b'='), Just(b'x'), Just(b'\r')],
+                0..200),
+            cuts in proptest::collection::vec(0usize..400, 0..8),
+        ) {
+            let whole = items::<TomlTables>(&bytes, &[]);
+            prop_assert_eq!(&items::<TomlTables>(&bytes, &cuts), &whole);
+            let lines = items::<EachLine>(&bytes, &[]);
+            prop_assert_eq!(&items::<EachLine>(&bytes, &cuts), &lines);
+            check_tiling(&bytes, &lines)?;
+            // Every line with content is a record of its own.
+            let content = bytes.split(|&b| b == b'\n').filter(|l| !l.trim_ascii().is_empty()).count();
+            prop_assert_eq!(lines.len(), content);
+            for it in &whole {
+                prop_assert!(it.start < it.end && (it.end as usize) <= bytes.len());
+            }
+        }
+    }
+}

@@ -384,3 +384,36 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever a file's name and first bytes, routing answers (and the
+        /// same way twice), and a file named for a notation goes to a
+        /// notation of that name.
+        #[test]
+        fn routing_never_fails(
+            head in proptest::collection::vec(any::<u8>(), 0..600),
+            tags in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "[Board \"1\"]\n", "[Bula 60]\n", "% PPN\n", "[Melds \"-\"]\n",
+                    "variant = 1\n", "D 1\n", "%{RBX}D{1}\n", "{c\n", "\r\n",
+                ]),
+                0..6),
+            ext in prop_oneof![Just(""), Just(".ppn"), Just(".PBN.gz"), Just(".txt"), Just(".phhs")],
+        ) {
+            let mut bytes: Vec<u8> = tags.concat().into_bytes();
+            bytes.extend_from_slice(&head);
+            let r = Registry::new(&Settings::default()).unwrap();
+            let name = format!("f{ext}");
+            let route = r.route(Path::new(&name), &bytes);
+            prop_assert_eq!(&route, &r.route(Path::new(&name), &bytes));
+            if !extension_notations(Path::new(&name)).is_empty() {
+                prop_assert!(matches!(route, Route::To(_)));
+            }
+        }
+    }
+}
