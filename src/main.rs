@@ -242,7 +242,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads)?;
-    let mut inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    let mut inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
     if a.output.as_os_str() != "-"
         && let Some(left) = deckhand::source::leave_out_output(&mut inputs, &a.inputs, &a.output)
         && !a.quiet
@@ -338,7 +338,7 @@ fn quiet_options(rules: &RulesArgs, threads: Option<usize>) -> anyhow::Result<Op
 
 fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads)?;
-    let inputs = deckhand::source::expand_inputs(&a.inputs)?;
+    let inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
     let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
         if !a.quiet {
             outln!("{line}");
@@ -442,7 +442,7 @@ fn options(a: &ConvertArgs) -> anyhow::Result<Options> {
 
 fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let opts = options(&a)?;
-    let found = deckhand::source::find_inputs(&a.inputs)?;
+    let found = deckhand::source::find_inputs(&a.inputs, &opts.settings)?;
     let mut summary = pipeline::convert(&found.inputs, &a.output, &opts)?;
     summary.left_out = (found.left_out.iter())
         .map(|p| p.to_string_lossy().into_owned())

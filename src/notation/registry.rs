@@ -213,12 +213,9 @@ impl Registry {
 
     /// [`Registry::route`] for a file found in a directory: only content
     /// that tells its notation (a header, its own tags), or the name's
-    /// extension, makes it an input; None otherwise (a chess PGN file, a
-    /// README beside the archives).
+    /// extension, makes it an input (of the forced notation, if one is);
+    /// None otherwise (a chess PGN file, a README beside the archives).
     pub fn route_found(&self, path: &Path, head: &[u8]) -> Option<usize> {
-        if let Some(k) = self.forced {
-            return Some(k);
-        }
         let sniffed = Head::new(head);
         let best = self.notations.iter().map(|n| n.sniff(&sniffed)).max();
         if is_notation_name(path) || best >= Some(Evidence::Typical) {

@@ -583,13 +583,9 @@ pub fn parse_reader(
             source,
         })?;
     let mut chained = std::io::Read::chain(&head[..], reader);
-    in_memory(
-        name,
-        opts,
-        consume,
-        &head.clone(),
-        |run, cx, file, consume| run.run_reader(cx, file, &mut chained, consume),
-    )
+    in_memory(name, opts, consume, &head, |run, cx, file, consume| {
+        run.run_reader(cx, file, &mut chained, consume)
+    })
 }
 
 use std::io::Read as _;

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use memmap2::Mmap;
 
 use crate::Error;
+use crate::notation::registry::{Registry, Settings};
 
 pub enum Source {
     Mapped(Mmap),
@@ -492,11 +493,11 @@ impl Source {
     }
 }
 
-/// Whether a file found in a directory is an input: its name's extension
-/// names a notation (`notation::registry::is_notation_name`, compressed or
-/// not), or its first bytes have a notation's content.
-pub fn is_input(path: &Path, is_file: bool) -> bool {
-    use crate::notation::registry::{HEAD_BYTES, Registry, Settings, is_notation_name};
+/// Whether a file found in a directory is an input of `registry`: its
+/// name's extension names a notation (`notation::registry::is_notation_name`,
+/// compressed or not), or its first bytes have a notation's content.
+pub fn is_input(registry: &Registry, path: &Path, is_file: bool) -> bool {
+    use crate::notation::registry::{HEAD_BYTES, is_notation_name};
     if is_notation_name(path) {
         return true;
     }
@@ -506,7 +507,6 @@ pub fn is_input(path: &Path, is_file: bool) -> bool {
     let Ok(head) = read_head(path, HEAD_BYTES) else {
         return false;
     };
-    let registry = Registry::new(&Settings::default()).expect("default settings");
     registry.route_found(path, &head).is_some()
 }
 
@@ -514,8 +514,8 @@ pub fn is_input(path: &Path, is_file: bool) -> bool {
 /// directories are searched recursively for inputs ([`is_input`]: files
 /// whose extension names a notation, also compressed, and files of other
 /// names whose content starts like one), in sorted path order.
-pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    Ok(find_inputs(inputs)?.inputs)
+pub fn expand_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Vec<PathBuf>, Error> {
+    Ok(find_inputs(inputs, settings)?.inputs)
 }
 
 /// The inputs of a command line, and the files its directories hold that
@@ -530,12 +530,13 @@ pub struct Found {
 }
 
 /// [`expand_inputs`], with the files of the directories that were left out.
-pub fn find_inputs(inputs: &[PathBuf]) -> Result<Found, Error> {
+pub fn find_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Found, Error> {
+    let registry = Registry::new(settings).map_err(Error::Settings)?;
     let mut out = Found::default();
     for input in inputs {
         if input.as_os_str() != STDIN && input.is_dir() {
             let mut found = Found::default();
-            walk(input, &mut found, &mut HashSet::new())?;
+            walk(&registry, input, &mut found, &mut HashSet::new())?;
             if found.inputs.is_empty() {
                 return Err(Error::NoInputs(input.clone()));
             }
@@ -592,7 +593,12 @@ fn file_id(path: &Path) -> Option<FileId> {
 /// followed, but a directory is searched once (`seen`): a link back to a
 /// directory above it (a loop) gave every file below it 41 times, once a
 /// level until the kernel refused to resolve the path (ELOOP).
-fn walk(dir: &Path, out: &mut Found, seen: &mut HashSet<FileId>) -> Result<(), Error> {
+fn walk(
+    registry: &Registry,
+    dir: &Path,
+    out: &mut Found,
+    seen: &mut HashSet<FileId>,
+) -> Result<(), Error> {
     if let Some(id) = file_id(dir)
         && !seen.insert(id)
     {
@@ -623,13 +629,13 @@ fn walk(dir: &Path, out: &mut Found, seen: &mut HashSet<FileId>) -> Result<(), E
             )
         };
         if is_dir {
-            walk(&path, out, seen)?;
+            walk(registry, &path, out, seen)?;
         } else if special {
             // A FIFO, socket or device found in a directory is not an
             // archive, whatever its name: reading a FIFO waited for a
             // writer forever, opening a socket failed the run. (Named on
             // the command line, a FIFO is read: `convert <(zcat a.gz)`.)
-        } else if is_input(&path, is_file) {
+        } else if is_input(registry, &path, is_file) {
             out.inputs.push(path);
         } else if is_file && !entry.file_name().as_encoded_bytes().starts_with(b".") {
             out.left_out.push(path);
