@@ -17,6 +17,11 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         progress: false,
         chunk_bytes: 7,
         group_bytes: 50,
+        // The PPN parser, whatever the bytes would be routed to.
+        settings: deckhand::notation::registry::Settings {
+            notation: Some("ppn".into()),
+            ..Default::default()
+        },
         ..Options::default()
     };
     let mut rows = [0usize; 6];

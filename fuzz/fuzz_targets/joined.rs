@@ -8,7 +8,14 @@
 use deckhand::pipeline::{Options, convert};
 use libfuzzer_sys::fuzz_target;
 
-const TABLES: [&str; 6] = ["hands", "seats", "bids", "tricks", "notes", "errors"];
+const TABLES: [&str; 6] = [
+    "pinochle/hands",
+    "pinochle/seats",
+    "pinochle/bids",
+    "pinochle/tricks",
+    "pinochle/notes",
+    "errors",
+];
 
 /// Rows of every table without the columns that say where they came from.
 fn rows(dir: &std::path::Path) -> Vec<String> {

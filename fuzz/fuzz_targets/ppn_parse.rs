@@ -10,6 +10,14 @@ use arrow_array::RecordBatch;
 use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use libfuzzer_sys::fuzz_target;
 
+/// Every input read as PPN (`--notation ppn`).
+fn ppn() -> deckhand::notation::registry::Settings {
+    deckhand::notation::registry::Settings {
+        notation: Some("ppn".into()),
+        ..Default::default()
+    }
+}
+
 #[path = "../../tests/common/records.rs"]
 mod records;
 
@@ -21,6 +29,8 @@ fuzz_target!(|data: &[u8]| {
         progress: false,
         chunk_bytes: 1 + k * 7 % 300,
         group_bytes: 512 + k * 13,
+        // The PPN parser, whatever the content would route to.
+        settings: ppn(),
         ..Options::default()
     };
     let mut mapped: Vec<Vec<RecordBatch>> = vec![Vec::new(); 6];

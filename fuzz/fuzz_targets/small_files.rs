@@ -7,6 +7,14 @@
 use deckhand::pipeline::{Options, convert};
 use libfuzzer_sys::fuzz_target;
 
+/// Every input read as PPN (`--notation ppn`).
+fn ppn() -> deckhand::notation::registry::Settings {
+    deckhand::notation::registry::Settings {
+        notation: Some("ppn".into()),
+        ..Default::default()
+    }
+}
+
 fn tables(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut v = Vec::new();
     for t in std::fs::read_dir(dir).unwrap() {
@@ -48,6 +56,7 @@ fuzz_target!(|data: &[u8]| {
             threads,
             progress: false,
             join_small_inputs: join,
+            settings: ppn(),
             ..Options::default()
         };
         let s = convert(&inputs, &out, &opts).expect("content never makes convert fail");
@@ -63,6 +72,7 @@ fuzz_target!(|data: &[u8]| {
         let opts = Options {
             threads,
             progress: false,
+            settings: ppn(),
             ..Options::default()
         };
         let mut out = Vec::new();
