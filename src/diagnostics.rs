@@ -28,7 +28,8 @@ one, it has no tag, label or key that a notation has, and its name's extension n
 none. The row's message says what the file looked like (binary data, text of no \
 notation, chess PGN); its raw text is the file's first MiB. Give it the extension of its \
 notation, or name the notation with --notation. (Such files found in a directory are \
-left out and listed in the summary instead.)",
+left out and listed in the summary instead; an empty file, or one of white space alone, \
+gives no row.)",
     },
     Code {
         code: "D002",

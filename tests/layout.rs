@@ -214,11 +214,14 @@ fn a_directory_of_several_notations() {
     assert_eq!(s["rows"]["pinochle/hands"], 8);
 
     // Named on the command line, a file of no notation is an input: one
-    // errors row says what it looked like, and the run goes on.
+    // errors row says what it looked like, and the run goes on; one of
+    // white space alone holds nothing to lose and gives no row.
     let out2 = dir.path().join("out2");
+    std::fs::write(dir.path().join("blank.dat"), b"  \n\n").unwrap();
     deckhand()
         .arg("convert")
         .arg(inp.join("blob.bin"))
+        .arg(dir.path().join("blank.dat"))
         .arg(inp.join("hands.ppn"))
         .arg("-q")
         .arg("-o")

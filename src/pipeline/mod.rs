@@ -406,9 +406,9 @@ fn run_all(
             }
             Route::Unknown(why) => {
                 let head = crate::source::read_head(&inputs[i], RAW_LIMIT)?;
-                let (mut summary, batch) = unrecognized(&file, why, &head)?;
-                summary.bytes = sizes[i].unwrap_or(head.len() as u64);
-                on_tables(&file, vec![(ERRORS, vec![batch])])?;
+                let (mut summary, batches) = unrecognized(&file, why, &head)?;
+                summary.bytes = sizes[i].unwrap_or(summary.bytes);
+                on_tables(&file, vec![(ERRORS, batches)])?;
                 files.push(summary);
                 i += 1;
             }
@@ -453,8 +453,8 @@ fn run_stdin(
                 path: path.to_path_buf(),
                 source,
             })?;
-            let (summary, batch) = unrecognized(file, &why, &raw)?;
-            on_tables(file, vec![(ERRORS, vec![batch])])?;
+            let (summary, batches) = unrecognized(file, &why, &raw)?;
+            on_tables(file, vec![(ERRORS, batches)])?;
             Ok(summary)
         }
     }
@@ -462,12 +462,21 @@ fn run_stdin(
 
 /// The `errors` row of an input no notation takes (D001), with its first
 /// bytes (up to the raw text's limit) as raw text, and its summary: one
-/// record, quarantined.
+/// record, quarantined; an empty input (or white space alone) has neither.
 fn unrecognized(
     file: &FileInfo,
     why: &str,
     head: &[u8],
-) -> Result<(FileSummary, RecordBatch), Error> {
+) -> Result<(FileSummary, Vec<RecordBatch>), Error> {
+    let mut summary = FileSummary {
+        path: file.name.clone(),
+        bytes: head.len() as u64,
+        ..Default::default()
+    };
+    if head.len() < RAW_LIMIT && head.iter().all(|&b| crate::split::is_ws(b)) {
+        // Empty, or white space alone: no record, nothing to report.
+        return Ok((summary, Vec::new()));
+    }
     let mut errors = ErrorsBuilder::with_rows(1);
     let rec = RecordRef {
         file: &file.name,
@@ -485,13 +494,8 @@ fn unrecognized(
         record: 0,
     };
     errors.push_row(&rec, at, Severity::Error, "D001", why);
-    let summary = FileSummary {
-        path: file.name.clone(),
-        records: 1,
-        quarantined: 1,
-        ..Default::default()
-    };
-    Ok((summary, errors.finish()?))
+    (summary.records, summary.quarantined) = (1, 1);
+    Ok((summary, vec![errors.finish()?]))
 }
 
 /// Inputs at most this large (on disk) may be parsed several at a time.
@@ -616,8 +620,8 @@ fn in_memory(
     match registry.route(Path::new(name), sniffed) {
         Route::To(k) => go(registry.get(k), &cx, &file, consume),
         Route::Unknown(why) => {
-            let (summary, batch) = unrecognized(&file, &why, head)?;
-            consume(vec![(ERRORS, vec![batch])])?;
+            let (summary, batches) = unrecognized(&file, &why, head)?;
+            consume(vec![(ERRORS, batches)])?;
             Ok(summary)
         }
     }
