@@ -3,6 +3,7 @@
 
 mod common;
 
+use arrow_array::cast::AsArray;
 use deckhand::pipeline::Options;
 use std::path::PathBuf;
 
@@ -514,5 +515,46 @@ fn utf16_files_give_the_bytes_of_their_utf8_text() {
         for (w, g) in want.iter().zip(&got) {
             common::assert_same_files(w, g, what);
         }
+    }
+}
+
+/// A `#` whose hand before holds no tag that inheritance reads (a Note
+/// alone) names that hand, not the file's start, however the records fall
+/// into windows (found by the `ppn_parse` fuzz target: with the hand before
+/// in an earlier window, the message said no hand came before).
+#[test]
+fn a_hash_after_a_hand_of_notes_alone_names_the_hand_before() {
+    let bytes = b"[Note \"x\"]\n\n[Site \"#\"]\n";
+    for group_bytes in [1, 1 << 20] {
+        let opts = Options {
+            threads: 1,
+            progress: false,
+            group_bytes,
+            chunk_bytes: 3,
+            ..Options::default()
+        };
+        let mut messages = Vec::new();
+        let mut keep = |t: deckhand::pipeline::WindowBatches| {
+            let mut all = Vec::new();
+            common::place(&mut all, t);
+            for b in &all[5] {
+                let code = b.column_by_name("code").unwrap();
+                let msg = b.column_by_name("message").unwrap();
+                let (code, msg) = (code.as_string::<i32>(), msg.as_string::<i32>());
+                for i in 0..b.num_rows() {
+                    if code.value(i) == "P040" {
+                        messages.push(msg.value(i).to_string());
+                    }
+                }
+            }
+            Ok(())
+        };
+        deckhand::pipeline::parse_bytes(bytes, "x.ppn", &opts, &mut keep).unwrap();
+        deckhand::pipeline::parse_reader(&mut &bytes[..], "x.ppn", &opts, &mut keep).unwrap();
+        assert_eq!(
+            messages,
+            ["tag Site is \"#\" but the hand before has no Site tag; its value is null"; 2],
+            "group_bytes {group_bytes}"
+        );
     }
 }

@@ -16,15 +16,17 @@ fn ppn() -> deckhand::notation::registry::Settings {
 }
 
 fn tables(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    // Every file of the dataset (`OUT/<game>/<table>/`, `OUT/errors/`).
     let mut v = Vec::new();
-    for t in std::fs::read_dir(dir).unwrap() {
-        let t = t.unwrap().path();
-        if !t.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&t).unwrap() {
-            let f = f.unwrap().path();
-            v.push((f.display().to_string(), std::fs::read(&f).unwrap()));
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                v.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+            }
         }
     }
     v.sort();

@@ -91,6 +91,7 @@ pub struct Saved {
     sticky: Vec<SavedTag>,
     carried: Vec<SavedTag>,
     block: u32,
+    seen: bool,
 }
 
 #[derive(Default)]
@@ -104,6 +105,9 @@ pub struct Resolver<'a> {
     /// The header block (`Ctx::block`) of the hands seen last: a hand of
     /// another block inherits nothing from them.
     block: u32,
+    /// A record of this block was resolved before the current call (its
+    /// tags that take part, if any, are `carried`).
+    seen: bool,
 }
 
 fn takes_part(d: &Dialect, t: &Tag<'_>) -> bool {
@@ -131,6 +135,7 @@ impl<'a> Resolver<'a> {
             sticky: self.sticky.iter().map(SavedTag::new).collect(),
             carried: self.carried.iter().map(SavedTag::new).collect(),
             block: self.block,
+            seen: self.seen,
         }
     }
 
@@ -146,6 +151,7 @@ impl<'a> Resolver<'a> {
             sticky_at,
             carried: saved.carried.iter().map(SavedTag::tag).collect(),
             block: saved.block,
+            seen: saved.seen,
         }
     }
 
@@ -157,7 +163,7 @@ impl<'a> Resolver<'a> {
             if groups[gi].records() > 0 {
                 self.enter(groups[gi].block(0), &mut prev);
             }
-            if prev.is_some() || !self.carried.is_empty() {
+            if prev.is_some() || self.seen {
                 let values: smallvec::SmallVec<[Option<&'a [u8]>; 4]> = G::BEFORE
                     .iter()
                     .map(|name| self.lookup(d, groups, prev, name).map(|t| t.value))
@@ -177,6 +183,7 @@ impl<'a> Resolver<'a> {
             }
         }
         if let Some((gi, hi)) = prev {
+            self.seen = true;
             // The first tag of each name is all a lookup finds: a hand of
             // millions of tags of one name carries one (carrying them all
             // held 1.2 GB more for 6.3 million `[Foo "1"]`).
@@ -197,6 +204,7 @@ impl<'a> Resolver<'a> {
             self.sticky.clear();
             self.sticky_at.clear();
             self.carried.clear();
+            self.seen = false;
             *prev = None;
         }
     }
@@ -280,9 +288,9 @@ impl<'a> Resolver<'a> {
                             Diag::warning(
                                 t.value_at as usize,
                                 d.codes.nothing_to_inherit,
-                                // The hand before is `prev`, or the one whose
-                                // tags were carried from the groups before.
-                                if prev.is_some() || !self.carried.is_empty() {
+                                // The hand before is `prev`, or the last one
+                                // of the groups before (whose tags are carried).
+                                if prev.is_some() || self.seen {
                                     format!(
                                         "tag {0} is \"#\" but the hand before has no {0} tag; its value is null",
                                         String::from_utf8_lossy(t.name)
