@@ -1,0 +1,234 @@
+//! The play: tricks in play order from seat columns, each trick's winner,
+//! the leader of the next, and the rules of following suit.
+
+use super::card::{Card, Suit};
+use super::seat::Seat;
+
+/// A trick as the notation gives it: the card each seat played (by seat,
+/// N E S W; None for a card not known or not played).
+pub type BySeat = [Option<Card>; 4];
+
+/// A trick put in play order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trick {
+    /// The seat that led; None when the trick before's winner is unknown.
+    pub leader: Option<Seat>,
+    /// The cards in play order from the leader, with their seats; when the
+    /// leader is unknown, by seat from North.
+    pub cards: Vec<(Seat, Option<Card>)>,
+    /// The winner, when every card of the trick is known.
+    pub winner: Option<Seat>,
+}
+
+/// The winner among `cards` (in play order, the first led) under `trump`:
+/// the highest trump, else the highest card of the suit led.
+pub fn winner(trump: Option<Suit>, cards: &[(Seat, Card)]) -> Option<Seat> {
+    let (_, lead) = cards.first()?;
+    let beats = |a: &Card, b: &Card| {
+        if a.suit == b.suit {
+            a.rank > b.rank
+        } else {
+            Some(a.suit) == trump
+        }
+    };
+    let mut best = cards[0];
+    for &(s, c) in &cards[1..] {
+        if beats(&c, &best.1) && (c.suit == lead.suit || Some(c.suit) == trump) {
+            best = (s, c);
+        }
+    }
+    Some(best.0)
+}
+
+/// The tricks in play order: the first led by `first_leader`, each later one
+/// by the winner of the trick before.
+pub fn in_play_order(first_leader: Seat, tricks: &[BySeat], trump: Option<Suit>) -> Vec<Trick> {
+    let mut out = Vec::with_capacity(tricks.len());
+    let mut leader = Some(first_leader);
+    for t in tricks {
+        let order: Vec<Seat> = match leader {
+            Some(l) => (0..4).map(|k| l.after(k)).collect(),
+            None => Seat::ALL.to_vec(),
+        };
+        let cards: Vec<(Seat, Option<Card>)> = order.iter().map(|&s| (s, t[s as usize])).collect();
+        let known: Option<Vec<(Seat, Card)>> =
+            cards.iter().map(|&(s, c)| c.map(|c| (s, c))).collect();
+        let won = match (leader, known) {
+            (Some(_), Some(k)) => winner(trump, &k),
+            _ => None,
+        };
+        out.push(Trick {
+            leader,
+            cards,
+            winner: won,
+        });
+        leader = won;
+    }
+    out
+}
+
+/// Why a play breaks the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Issue {
+    /// A card its seat was not dealt, or had played already.
+    NotHeld {
+        trick: usize,
+        seat: Seat,
+        card: Card,
+    },
+    /// A card of another suit while the seat held a card of the suit led
+    /// (and the play does not mark the revoke).
+    Revoke {
+        trick: usize,
+        seat: Seat,
+        card: Card,
+    },
+}
+
+/// The issues of the tricks against the hands dealt (`hands` by seat, None
+/// for a hand not known): cards not held, revokes. `marked(trick, seat)`
+/// says the notation marks a revoke there (PBN's `^R`).
+pub fn issues(
+    hands: &[Option<Vec<Card>>; 4],
+    tricks: &[Trick],
+    marked: impl Fn(usize, Seat) -> bool,
+) -> Vec<Issue> {
+    let mut left: [Option<Vec<Card>>; 4] = hands.clone();
+    let mut out = Vec::new();
+    for (t, trick) in tricks.iter().enumerate() {
+        let led = trick
+            .leader
+            .and_then(|_| trick.cards.first())
+            .and_then(|c| c.1)
+            .map(|c| c.suit);
+        for (k, &(seat, card)) in trick.cards.iter().enumerate() {
+            let (Some(card), Some(hand)) = (card, left[seat as usize].as_mut()) else {
+                continue;
+            };
+            match hand.iter().position(|&c| c == card) {
+                None => out.push(Issue::NotHeld {
+                    trick: t,
+                    seat,
+                    card,
+                }),
+                Some(p) => {
+                    if k > 0
+                        && let Some(led) = led
+                        && card.suit != led
+                        && hand.iter().any(|c| c.suit == led)
+                        && !marked(t, seat)
+                    {
+                        out.push(Issue::Revoke {
+                            trick: t,
+                            seat,
+                            card,
+                        });
+                    }
+                    hand.swap_remove(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bridge::card::Rank;
+
+    fn card(s: &str) -> Card {
+        let b = s.as_bytes();
+        Card {
+            suit: Suit::parse(b[0]).unwrap(),
+            rank: Rank::parse(b[1]).unwrap(),
+        }
+    }
+
+    /// A trick by seat N E S W; `-` for a card not known.
+    fn by_seat(cards: [&str; 4]) -> BySeat {
+        cards.map(|c| (c != "-").then(|| card(c)))
+    }
+
+    #[test]
+    fn the_spec_example_play_in_play_order() {
+        // PBN 2.1 chapter 1.2: 5HX by South, West leads; the Play section's
+        // columns are W N E S.
+        let columns = [
+            ["SK", "H3", "S4", "S3"],
+            ["C5", "C2", "C6", "CK"],
+            ["S2", "H6", "S5", "S7"],
+            ["C8", "CA", "CT", "C4"],
+            ["D2", "DA", "DT", "D3"],
+            ["D4", "DK", "H5", "H7"],
+        ];
+        let tricks: Vec<BySeat> = columns
+            .iter()
+            .map(|[w, n, e, s]| by_seat([n, e, s, w]))
+            .collect();
+        let t = in_play_order(Seat::W, &tricks, Some(Suit::H));
+        let winners: Vec<Option<Seat>> = t.iter().map(|t| t.winner).collect();
+        use Seat::*;
+        assert_eq!(
+            winners,
+            [Some(N), Some(S), Some(N), Some(N), Some(N), Some(S)]
+        );
+        // (East ruffed trick 6 with H5, South overruffed with H7: South
+        // then leads the H2 of the spec's seventh line.)
+        // Trick 2 is led by North (who ruffed trick 1): C2 C6 CK C5.
+        assert_eq!(t[1].leader, Some(N));
+        assert_eq!(
+            t[1].cards.iter().map(|c| c.0).collect::<Vec<_>>(),
+            [N, E, S, W]
+        );
+        // A trick with an unknown card has no winner, and the next no leader.
+        let mut partial = tricks.clone();
+        partial[0][1] = None;
+        let t = in_play_order(Seat::W, &partial, Some(Suit::H));
+        assert_eq!((t[0].winner, t[1].leader, t[1].winner), (None, None, None));
+    }
+
+    #[test]
+    fn no_trump_and_discards() {
+        use Seat::*;
+        let cards = [
+            (W, card("S2")),
+            (N, card("HA")),
+            (E, card("S9")),
+            (S, card("S3")),
+        ];
+        assert_eq!(winner(None, &cards), Some(E));
+        assert_eq!(winner(Some(Suit::H), &cards), Some(N));
+        assert_eq!(winner(Some(Suit::D), &cards), Some(E));
+    }
+
+    #[test]
+    fn cards_not_held_and_revokes() {
+        use Seat::*;
+        let hands = [
+            Some(vec![card("SA"), card("H2")]),
+            Some(vec![card("SK"), card("D2")]),
+            Some(vec![card("C3"), card("C4")]),
+            None,
+        ];
+        // N leads SA; E plays D2 holding SK: a revoke; S plays C5 it was not dealt.
+        let tricks = in_play_order(N, &[by_seat(["SA", "D2", "C5", "S7"])], None);
+        assert_eq!(
+            issues(&hands, &tricks, |_, _| false),
+            [
+                Issue::Revoke {
+                    trick: 0,
+                    seat: E,
+                    card: card("D2")
+                },
+                Issue::NotHeld {
+                    trick: 0,
+                    seat: S,
+                    card: card("C5")
+                }
+            ]
+        );
+        // Marked as a revoke (^R): not an issue.
+        assert_eq!(issues(&hands, &tricks, |t, s| t == 0 && s == E).len(), 1);
+    }
+}
