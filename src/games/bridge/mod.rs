@@ -8,6 +8,7 @@ pub mod deal;
 pub mod play;
 pub mod score;
 pub mod seat;
+pub mod tables;
 
 pub use card::{Card, Rank, Strain, Suit};
 pub use seat::{Seat, Side};
