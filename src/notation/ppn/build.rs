@@ -259,9 +259,10 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
     // group's first hand, then hand by hand.
     let mut before = g
         .before
-        .and_then(|[n, gs, hs, v]| game::ended_from_text(n, gs, hs, v));
-    let mut block = g.hands.first().map(|h| h.ctx.block);
-    for (hi, h) in g.hands.iter().enumerate() {
+        .as_ref()
+        .and_then(|b| game::ended_from_text(b[0], b[1], b[2], b[3]));
+    let mut block = g.records.first().map(|h| h.ctx.block);
+    for (hi, h) in g.records.iter().enumerate() {
         if block != Some(h.ctx.block) {
             // A new header block: the hand before is of another file.
             block = Some(h.ctx.block);

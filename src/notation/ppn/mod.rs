@@ -10,16 +10,14 @@ pub mod export;
 pub mod generate;
 pub mod values;
 
-use std::ops::Range;
-
 use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::pinochle::tables::*;
 use crate::notation::head::Head;
-use crate::notation::tagpair::inherit;
 use crate::notation::tagpair::lex::{self, Codes, Dialect};
 use crate::notation::tagpair::split::{Item, Scanner};
+use crate::notation::tagpair::{inherit, record};
 use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
 
 /// The notation's label in the tables' `notation` columns.
@@ -61,10 +59,15 @@ pub static DIALECT: Dialect = Dialect {
         too_many_items: "P010",
         long_tag: "P100",
         nothing_to_inherit: "P040",
+        too_many_records: "P011",
+        no_blank_line: "P035",
     },
     segments: b"DAXMPR",
     unquoted_hint: preferans_hint,
     repeatable: build::is_repeatable,
+    record_word: "hand",
+    // For P064: a hand's GameScores follow from the hand before's.
+    before: &[b"Hand", b"GameScores", b"HandScores", b"Victor"],
 };
 
 /// For P006: Portable Preferans Notation, a notation of another game also
@@ -102,6 +105,18 @@ const PINOCHLE_TAGS: &[&str] = &[
     "Trump",
 ];
 
+/// A record of a group (a hand, or a quarantined record).
+pub type HandRec<'a> = record::TagRecord<'a, Ctx<'a>>;
+/// Records parsed together by one task.
+pub type Group<'a> = record::Group<'a, Ctx<'a>>;
+pub use crate::notation::tagpair::record::{MAX_SPLIT_BYTES, MAX_SPLIT_HANDS};
+
+impl record::Context for Ctx<'_> {
+    fn block(&self) -> u32 {
+        self.block
+    }
+}
+
 /// What the file headers say at a given record.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ctx<'a> {
@@ -119,128 +134,6 @@ pub struct Ctx<'a> {
     /// one more for each header after hands). Inheritance and the check of
     /// GameScores against the hand before stop at a new block.
     pub block: u32,
-}
-
-/// One record of a group, with where it came from and what lexing found.
-#[derive(Debug)]
-pub struct HandRec<'a> {
-    pub bytes: &'a [u8],
-    pub byte: u64,
-    pub line: u64,
-    pub index: u64,
-    pub ctx: Ctx<'a>,
-    pub lexed: lex::Lexed,
-    /// Tags added by inheritance (`##`), in the group's tag list.
-    pub extra: Range<u32>,
-    /// The record held hands not separated by a blank line and this is not
-    /// its first: [`Ppn::resolve`] makes its `index` one more than the
-    /// hand's before, and the indexes after it one more than the splitter's.
-    pub follows: bool,
-}
-
-impl<'a> HandRec<'a> {
-    /// A record (or a hand of one) at `item`, with `n` tags in its group's list.
-    fn new(
-        bytes: &'a [u8],
-        item: Item,
-        index: u64,
-        ctx: Ctx<'a>,
-        lexed: lex::Lexed,
-        n: u32,
-    ) -> Self {
-        HandRec {
-            bytes,
-            byte: item.start,
-            line: item.line,
-            index,
-            ctx,
-            lexed,
-            extra: n..n,
-            follows: false,
-        }
-    }
-}
-
-/// A record is read as at most this many hands (when no blank lines
-/// separate them), and only within its first [`MAX_SPLIT_BYTES`]: past
-/// either, the rest of the record is quarantined (P011). Memory stays
-/// bounded: a record of 8 bytes a hand (`[X "1"]`) would otherwise give a
-/// million hands, each a row and a warning, from 8 MiB.
-pub const MAX_SPLIT_HANDS: usize = 10_000;
-/// See [`MAX_SPLIT_HANDS`].
-pub const MAX_SPLIT_BYTES: usize = 8 << 20;
-
-/// Lexes the record `bytes` (at `item`) into `g`: one hand, or each of the
-/// hands it holds when no blank line separates them (see [`lex::Lexed::next`]).
-fn parse_record<'a>(g: &mut Group<'a>, bytes: &'a [u8], item: Item, index: u64, ctx: Ctx<'a>) {
-    let (mut from, mut line, mut hands) = (0, item.line, 0);
-    // The leading tags of the record's first hand (see `lex::lex_hand`).
-    let mut prior = 0..0;
-    loop {
-        let at = Item {
-            start: item.start + from as u64,
-            line,
-            ..item
-        };
-        if from > 0 && (hands == MAX_SPLIT_HANDS || from > MAX_SPLIT_BYTES) {
-            let e = Diag::error(
-                0,
-                "P011",
-                format!(
-                    "more hands without a blank line between them: a record is read as at most {MAX_SPLIT_HANDS} hands, within its first {MAX_SPLIT_BYTES} bytes; the rest of it is not converted (a limit that bounds memory)"
-                ),
-            );
-            let (lexed, n) = unlexed(&g.lists, e);
-            g.hands.push(HandRec {
-                follows: true,
-                ..HandRec::new(&bytes[from..], at, index, ctx, lexed, n)
-            });
-            return;
-        }
-        let mut lexed = lex::lex_hand(&DIALECT, &bytes[from..], &mut g.lists, prior.clone());
-        if from == 0 {
-            prior = lexed.lead.clone();
-        }
-        // A hand's bytes end at its last non-white byte, as the splitter's
-        // records do.
-        let next = lexed.next.filter(|&k| k > 0).map(|k| from + k);
-        let to = next.map_or(bytes.len(), |k| {
-            from + bytes[from..k]
-                .iter()
-                .rposition(|&b| !crate::notation::tagpair::split::is_ws(b))
-                .map_or(0, |p| p + 1)
-        });
-        if from > 0 || item.joined {
-            lexed.warnings.insert(0, no_blank_line(&g.lists, &lexed));
-        }
-        let n = g.lists.tags.len() as u32;
-        g.hands.push(HandRec {
-            follows: from > 0,
-            ..HandRec::new(&bytes[from..to], at, index, ctx, lexed, n)
-        });
-        hands += 1;
-        let Some(next) = next else { return };
-        line += memchr::memchr_iter(b'\n', &bytes[from..next]).count() as u64;
-        from = next;
-    }
-}
-
-/// What a record not lexed (quarantined with `error`) gives, and the
-/// group's tag count.
-fn unlexed(lists: &lex::Lists<'_>, error: Diag) -> (lex::Lexed, u32) {
-    let n = lists.tags.len() as u32;
-    let c = lists.comments.len() as u32;
-    let lexed = lex::Lexed {
-        tags: n..n,
-        comments: c..c,
-        error: Some(error),
-        warnings: Vec::new(),
-        has_hash: false,
-        latin1: false,
-        next: None,
-        lead: n..n,
-    };
-    (lexed, n)
 }
 
 /// P012 for a record under the header of another notation (`% PBN 2.1`).
@@ -261,73 +154,6 @@ fn comments_only(bytes: &[u8]) -> bool {
     let mut lists = lex::Lists::default();
     let l = lex::lex(&DIALECT, bytes, &mut lists);
     l.error.is_none() && l.tags.is_empty()
-}
-
-/// P035 for a hand that starts without a blank line after the hand before.
-fn no_blank_line(lists: &lex::Lists<'_>, lexed: &lex::Lexed) -> Diag {
-    let tags = &lists.tags[lexed.tags.start as usize..lexed.tags.end as usize];
-    let first = tags.iter().find(|t| t.segment.is_none()).map(|t| t.name);
-    Diag::warning(
-        0,
-        "P035",
-        format!(
-            "a hand starts here without a blank line after the hand before (tag {} comes again): read as a hand of its own",
-            String::from_utf8_lossy(first.unwrap_or(b"?"))
-        ),
-    )
-}
-
-/// Records parsed together by one task.
-#[derive(Debug, Default)]
-pub struct Group<'a> {
-    pub lists: lex::Lists<'a>,
-    pub hands: Vec<HandRec<'a>>,
-    /// Diagnostics of the inheritance pass, by hand index (ascending).
-    pub late: Vec<(u32, Diag)>,
-    /// The Hand, GameScores, HandScores and Victor values of the hand before
-    /// the group's first (set by the inheritance pass; `None` at a file's start).
-    pub before: Option<[Option<&'a [u8]>; 4]>,
-}
-
-impl<'a> inherit::TagRecords<'a> for Group<'a> {
-    /// For P064: a hand's GameScores follow from the hand before's.
-    const BEFORE: &'static [&'static [u8]] = &[b"Hand", b"GameScores", b"HandScores", b"Victor"];
-
-    fn lists(&self) -> &lex::Lists<'a> {
-        &self.lists
-    }
-
-    fn lists_mut(&mut self) -> &mut lex::Lists<'a> {
-        &mut self.lists
-    }
-
-    fn records(&self) -> usize {
-        self.hands.len()
-    }
-
-    fn lexed(&self, i: usize) -> &lex::Lexed {
-        &self.hands[i].lexed
-    }
-
-    fn block(&self, i: usize) -> u32 {
-        self.hands[i].ctx.block
-    }
-
-    fn extra(&self, i: usize) -> Range<u32> {
-        self.hands[i].extra.clone()
-    }
-
-    fn set_extra(&mut self, i: usize, tags: Range<u32>) {
-        self.hands[i].extra = tags;
-    }
-
-    fn push_late(&mut self, i: usize, d: Diag) {
-        self.late.push((i as u32, d));
-    }
-
-    fn set_before(&mut self, values: &[Option<&'a [u8]>]) {
-        self.before = Some([values[0], values[1], values[2], values[3]]);
-    }
 }
 
 /// Per-file state carried from record to record.
@@ -504,7 +330,7 @@ impl Notation for Ppn {
 
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
         let mut g = Group::default();
-        g.hands.reserve(records.len());
+        g.records.reserve(records.len());
         // Room for the group's tags and tokens up front (a hand of about 870
         // bytes has some 20 tags and 115 tokens): growing these vectors
         // copied them over and over.
@@ -534,30 +360,27 @@ impl Notation for Ppn {
                 ctx.foreign.filter(|_| !comments_only(bytes)).map(foreign)
             };
             if let Some(e) = unparsed {
-                let (lexed, n) = unlexed(&g.lists, e);
-                g.hands
+                let (lexed, n) = record::unlexed(&g.lists, e);
+                g.records
                     .push(HandRec::new(bytes, item, index, ctx, lexed, n));
                 continue;
             }
-            parse_record(&mut g, bytes, item, index, ctx);
+            record::parse_record(&DIALECT, &mut g, bytes, item, index, ctx);
         }
         g
     }
 
     fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
-        for h in groups.iter_mut().flat_map(|g| &mut g.hands) {
-            state.extra_hands += u64::from(h.follows);
-            h.index += state.extra_hands;
-        }
+        record::renumber(&mut state.extra_hands, groups);
         state.inherit.resolve(&DIALECT, groups);
     }
 
     fn parsed(&self, group: &Group<'_>) -> usize {
-        group.hands.len()
+        group.records.len()
     }
 
     fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
-        let records = parts.iter().map(|(_, g)| g.hands.len()).sum();
+        let records = parts.iter().map(|(_, g)| g.records.len()).sum();
         let mut b = build::Builders::for_records(records);
         let mut ends = Vec::with_capacity(parts.len());
         for (file, group) in parts {
@@ -601,9 +424,9 @@ mod tests {
                 joined,
             };
             let mut g = Group::default();
-            parse_record(&mut g, r, item, 7, Ctx::default());
+            record::parse_record(&DIALECT, &mut g, r, item, 7, Ctx::default());
             let hands: Vec<_> = g
-                .hands
+                .records
                 .iter()
                 .map(|h| {
                     (

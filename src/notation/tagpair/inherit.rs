@@ -18,9 +18,6 @@ use crate::error::Diag;
 
 /// A group of lexed records, as the inheritance pass reads and amends them.
 pub trait TagRecords<'a> {
-    /// The tags whose values in the record before a group's first (after
-    /// inheritance) the group is told of ([`TagRecords::set_before`]).
-    const BEFORE: &'static [&'static [u8]];
     fn lists(&self) -> &Lists<'a>;
     fn lists_mut(&mut self) -> &mut Lists<'a>;
     /// The records of the group.
@@ -33,7 +30,7 @@ pub trait TagRecords<'a> {
     fn set_extra(&mut self, i: usize, tags: Range<u32>);
     /// A diagnostic of record `i` found by the inheritance pass.
     fn push_late(&mut self, i: usize, d: Diag);
-    /// The values of [`TagRecords::BEFORE`] in the record before the
+    /// The values of the dialect's `before` tags in the record before the
     /// group's first.
     fn set_before(&mut self, values: &[Option<&'a [u8]>]);
 }
@@ -164,7 +161,8 @@ impl<'a> Resolver<'a> {
                 self.enter(groups[gi].block(0), &mut prev);
             }
             if prev.is_some() || self.seen {
-                let values: smallvec::SmallVec<[Option<&'a [u8]>; 4]> = G::BEFORE
+                let values: smallvec::SmallVec<[Option<&'a [u8]>; 4]> = d
+                    .before
                     .iter()
                     .map(|name| self.lookup(d, groups, prev, name).map(|t| t.value))
                     .collect();

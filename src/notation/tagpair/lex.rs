@@ -26,6 +26,11 @@ pub struct Dialect {
     pub unquoted_hint: fn(name: &[u8]) -> &'static str,
     /// Tags that may appear many times in a record and are never inherited.
     pub repeatable: fn(name: &[u8]) -> bool,
+    /// What a record is called in messages (`hand`, `game`).
+    pub record_word: &'static str,
+    /// The tags whose values in the record before a group's first the
+    /// group is told of (after inheritance), for checks across records.
+    pub before: &'static [&'static [u8]],
 }
 
 /// The diagnostic codes of the syntax, by what they report.
@@ -43,6 +48,10 @@ pub struct Codes {
     pub long_tag: &'static str,
     /// `#` with nothing to inherit (inheritance).
     pub nothing_to_inherit: &'static str,
+    /// Records without blank lines between them past the bounds.
+    pub too_many_records: &'static str,
+    /// A record that starts without a blank line after the one before.
+    pub no_blank_line: &'static str,
 }
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.

@@ -7,4 +7,5 @@
 
 pub mod inherit;
 pub mod lex;
+pub mod record;
 pub mod split;
