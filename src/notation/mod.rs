@@ -5,6 +5,7 @@
 pub mod head;
 pub mod lines;
 pub mod number;
+pub mod pbn;
 pub mod planned;
 pub mod ppn;
 pub mod registry;
