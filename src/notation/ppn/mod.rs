@@ -61,6 +61,7 @@ pub static DIALECT: Dialect = Dialect {
         nothing_to_inherit: "P040",
         too_many_records: "P011",
         no_blank_line: "P035",
+        took_together: "",
     },
     segments: b"DAXMPR",
     unquoted_hint: preferans_hint,
@@ -68,6 +69,7 @@ pub static DIALECT: Dialect = Dialect {
     record_word: "hand",
     // For P064: a hand's GameScores follow from the hand before's.
     before: &[b"Hand", b"GameScores", b"HandScores", b"Victor"],
+    together: &[],
 };
 
 /// For P006: Portable Preferans Notation, a notation of another game also

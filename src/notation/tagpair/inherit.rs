@@ -177,6 +177,9 @@ impl<'a> Resolver<'a> {
                 if lexed.has_hash || !self.sticky.is_empty() {
                     self.resolve_hand(d, groups, gi, hi, prev);
                 }
+                if !d.together.is_empty() && (prev.is_some() || self.seen) {
+                    self.take_together(d, groups, gi, hi, prev);
+                }
                 prev = Some((gi, hi));
             }
         }
@@ -332,6 +335,60 @@ impl<'a> Resolver<'a> {
         }
         let end = g.lists().tags.len() as u32;
         g.set_extra(hi, start..end);
+    }
+
+    /// Gives record `hi` of group `gi` the dialect's `together` tags of the
+    /// record before when it has none of them, with an info saying so.
+    fn take_together<G: TagRecords<'a>>(
+        &self,
+        d: &Dialect,
+        groups: &mut [G],
+        gi: usize,
+        hi: usize,
+        prev: Option<(usize, usize)>,
+    ) {
+        if final_tags(d, &groups[gi], hi).any(|t| d.together.contains(&t.name)) {
+            return;
+        }
+        let found: Vec<Tag<'a>> = (d.together.iter())
+            .filter_map(|name| self.lookup(d, groups, prev, name))
+            .collect();
+        if found.is_empty() {
+            return;
+        }
+        let names: Vec<String> = found
+            .iter()
+            .map(|t| String::from_utf8_lossy(t.name).into_owned())
+            .collect();
+        let g = &mut groups[gi];
+        let extra = g.extra(hi);
+        let start = if extra.is_empty() {
+            g.lists().tags.len() as u32
+        } else {
+            extra.start
+        };
+        // The record's extra tags are the last of the list (its `##` ones
+        // were pushed just before), so these follow them.
+        for mut t in found {
+            t.state = TagState::Inherited;
+            t.tokens = Default::default();
+            g.lists_mut().tags.push(t);
+        }
+        let end = g.lists().tags.len() as u32;
+        g.set_extra(hi, start..end);
+        g.push_late(
+            hi,
+            Diag {
+                severity: crate::error::Severity::Info,
+                code: d.codes.took_together,
+                at: 0,
+                message: format!(
+                    "{} not given: taken from the {1} before (the same board played again), as every {1} that gives none of them",
+                    names.join(", "),
+                    d.record_word
+                ),
+            },
+        );
     }
 
     fn is_sticky(&self, name: &[u8]) -> bool {

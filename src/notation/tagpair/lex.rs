@@ -31,6 +31,10 @@ pub struct Dialect {
     /// The tags whose values in the record before a group's first the
     /// group is told of (after inheritance), for checks across records.
     pub before: &'static [&'static [u8]],
+    /// Tags a record that gives none of them takes from the record before,
+    /// all together (PBN: Board, Dealer, Vulnerable and Deal of a board
+    /// played again at another table); empty for none.
+    pub together: &'static [&'static [u8]],
 }
 
 /// The diagnostic codes of the syntax, by what they report.
@@ -52,6 +56,9 @@ pub struct Codes {
     pub too_many_records: &'static str,
     /// A record that starts without a blank line after the one before.
     pub no_blank_line: &'static str,
+    /// A record that took the `together` tags from the record before (an
+    /// info).
+    pub took_together: &'static str,
 }
 
 /// Tags whose texts come from elsewhere after inheritance is resolved.
