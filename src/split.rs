@@ -52,10 +52,10 @@ pub struct Item {
 pub const BOM: &[u8; 3] = b"\xEF\xBB\xBF";
 
 /// White space as the splitters (and the lexers) see it (ASCII space, tab,
-/// CR, LF, VT, FF).
+/// CR, LF, VT, FF, and SUB: the Ctrl-Z that ends old DOS files).
 #[inline]
 pub const fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a)
 }
 
 /// Bytes looked at to decide whether an input ends its lines with lone CRs.

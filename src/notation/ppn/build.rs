@@ -13,15 +13,16 @@ pub mod game;
 
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
-use crate::columns::errors::{ErrorsBuilder, RecordRef};
+use crate::columns::errors::ErrorsBuilder;
 use crate::columns::lists::{CardCopy, CardList};
 use crate::columns::table::{append_i32s, append_kv, append_strs};
-use crate::error::{Diag, Diags, Locator};
+use crate::error::{Diag, Diags};
 use crate::games::pinochle::rules::hand::{Derived, PLAYERS};
 use crate::games::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::games::pinochle::tables::*;
 use crate::games::pinochle::{Card, Rank, Seat, Suit};
 use crate::notation::FileInfo;
+use crate::notation::tagpair::file::each_record;
 use compute::{
     AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, Scratch, TrickParse,
 };
@@ -254,7 +255,6 @@ fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
 
 /// Builds the rows of every hand of `g`.
 pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut Builders) {
-    let mut late = g.late.iter().peekable();
     // How the hand before ended (P064), from the inheritance pass for the
     // group's first hand, then hand by hand.
     let mut before = g
@@ -262,45 +262,19 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
         .as_ref()
         .and_then(|b| game::ended_from_text(b[0], b[1], b[2], b[3]));
     let mut block = g.records.first().map(|h| h.ctx.block);
-    for (hi, h) in g.records.iter().enumerate() {
+    let mut errors = std::mem::take(&mut out.errors);
+    each_record(file, g, (super::LABEL, GAME), &mut errors, |e, diags| {
+        let h = e.record;
         if block != Some(h.ctx.block) {
             // A new header block: the hand before is of another file.
             block = Some(h.ctx.block);
             before = None;
         }
-        let mut diags = Diags::default();
-        for d in &h.lexed.warnings {
-            diags.push(d.clone());
+        if let Some(hand_id) = e.id {
+            Hand::new(&g.lists, h, diags).write(file, hand_id, cfg, &mut before, out);
         }
-        while let Some((i, d)) = late.next_if(|(i, _)| *i as usize == hi) {
-            debug_assert_eq!(*i as usize, hi);
-            diags.push(d.clone());
-        }
-        let quarantined = h.lexed.error.is_some();
-        let comment_only = h.lexed.tags.is_empty() && h.extra.is_empty();
-        let is_hand = !quarantined && !comment_only;
-        let hand_id = is_hand.then(|| crate::notation::record_id(file.index, h.index));
-        if let Some(e) = &h.lexed.error {
-            diags.push(e.clone());
-        }
-        if is_hand {
-            Hand::new(&g.lists, h, &mut diags).write(file, hand_id.unwrap(), cfg, &mut before, out);
-        }
-        let diags = diags.finish();
-        let rec = RecordRef {
-            file: &file.name,
-            bytes: h.bytes,
-            byte: h.byte,
-            line: h.line,
-            index: h.index,
-            notation: Some((super::LABEL, GAME)),
-            record_id: hand_id,
-        };
-        let mut locate = Locator::new(h.bytes, h.byte, h.line, h.index);
-        for d in &diags {
-            out.errors.push(&rec, locate.position(d.at as usize), d);
-        }
-    }
+    });
+    out.errors = errors;
 }
 
 struct Hand<'g, 'a> {

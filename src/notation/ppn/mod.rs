@@ -17,7 +17,7 @@ use crate::games::pinochle::tables::*;
 use crate::notation::head::Head;
 use crate::notation::tagpair::lex::{self, Codes, Dialect};
 use crate::notation::tagpair::split::{Item, Scanner};
-use crate::notation::tagpair::{inherit, record};
+use crate::notation::tagpair::{file, record};
 use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
 
 /// The notation's label in the tables' `notation` columns.
@@ -57,6 +57,7 @@ pub static DIALECT: Dialect = Dialect {
         prefix_without_tag: "P007",
         bad_prefix: "P008",
         too_many_items: "P010",
+        too_large: "P009",
         long_tag: "P100",
         nothing_to_inherit: "P040",
         too_many_records: "P011",
@@ -70,6 +71,7 @@ pub static DIALECT: Dialect = Dialect {
     // For P064: a hand's GameScores follow from the hand before's.
     before: &[b"Hand", b"GameScores", b"HandScores", b"Victor"],
     together: &[],
+    string_tokens: false,
 };
 
 /// For P006: Portable Preferans Notation, a notation of another game also
@@ -113,30 +115,11 @@ pub type HandRec<'a> = record::TagRecord<'a, Ctx<'a>>;
 pub type Group<'a> = record::Group<'a, Ctx<'a>>;
 pub use crate::notation::tagpair::record::{MAX_SPLIT_BYTES, MAX_SPLIT_HANDS};
 
-impl record::Context for Ctx<'_> {
-    fn block(&self) -> u32 {
-        self.block
-    }
-}
-
-/// What the file headers say at a given record.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ctx<'a> {
-    /// `1.0` of `% PPN 1.0`.
-    pub version: Option<&'a [u8]>,
-    /// `EXPORT` or `IMPORT`.
-    pub format: Option<&'a [u8]>,
-    /// The value of `% ID ...`.
-    pub id: Option<&'a [u8]>,
-    /// The header of another notation, `PBN 2.1` of `% PBN 2.1`: the
-    /// block's records are quarantined unparsed (P012), not read as
-    /// pinochle hands.
-    pub foreign: Option<&'a [u8]>,
-    /// Which header block of the file the record is in (0 for the first;
-    /// one more for each header after hands). Inheritance and the check of
-    /// GameScores against the hand before stop at a new block.
-    pub block: u32,
-}
+/// What the file headers say at a given record. Its `foreign` is the
+/// header of Portable Bridge Notation (`% PBN 2.1`): the block's records
+/// are quarantined unparsed (P012), not read as pinochle hands.
+pub type Ctx<'a> = file::Header<'a>;
+pub use file::{Carry, FileState};
 
 /// P012 for a record under the header of another notation (`% PBN 2.1`).
 fn foreign(header: &[u8]) -> Diag {
@@ -148,29 +131,6 @@ fn foreign(header: &[u8]) -> Diag {
             String::from_utf8_lossy(header)
         ),
     )
-}
-
-/// Whether a record holds comments and nothing else (a block that is not a
-/// record in any notation of the family).
-fn comments_only(bytes: &[u8]) -> bool {
-    let mut lists = lex::Lists::default();
-    let l = lex::lex(&DIALECT, bytes, &mut lists);
-    l.error.is_none() && l.tags.is_empty()
-}
-
-/// Per-file state carried from record to record.
-#[derive(Default)]
-pub struct FileState<'a> {
-    pub ctx: Ctx<'a>,
-    pub inherit: inherit::Resolver<'a>,
-    /// A record came after the last header line: the next header line
-    /// starts a new header, which says all there is (what it leaves out is
-    /// unknown, not the header before's).
-    pub after_record: bool,
-    /// Hands found so far in records that held more than one (see
-    /// [`HandRec::follows`]): the record indexes after them are this much
-    /// higher than the splitter's.
-    pub extra_hands: u64,
 }
 
 /// Records larger than this are quarantined without being parsed (P009).
@@ -185,44 +145,7 @@ pub use lex::MAX_RECORD_ITEMS;
 /// the records (blocks of comments alone left out), and the tag pairs and
 /// section tokens found.
 pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
-    let mut lists = lex::Lists::default();
-    let (mut records, mut tokens) = (0, 0);
-    for item in crate::notation::tagpair::split::split_all(bytes, 0) {
-        if item.kind != crate::notation::tagpair::split::ItemKind::Record {
-            continue;
-        }
-        let mut r = &bytes[item.start as usize..item.end as usize];
-        loop {
-            let l = lex::lex(&DIALECT, r, &mut lists);
-            // A block of comments alone is not a record (as in `convert`).
-            if !l.tags.is_empty() || l.error.is_some() {
-                records += 1;
-            }
-            tokens += (lists.tags.len() + lists.tokens.len()) as u64;
-            lists.tags.clear();
-            lists.tokens.clear();
-            lists.comments.clear();
-            // The next hand of a record without blank lines between its hands.
-            match l.next {
-                Some(k) => r = &r[k..],
-                None => break,
-            }
-        }
-    }
-    (records, tokens)
-}
-
-/// A [`FileState`] that owns its bytes.
-#[derive(Default)]
-pub struct Carry {
-    version: Option<Vec<u8>>,
-    format: Option<Vec<u8>>,
-    id: Option<Vec<u8>>,
-    foreign: Option<Vec<u8>>,
-    block: u32,
-    after_record: bool,
-    extra_hands: u64,
-    inherit: inherit::Saved,
+    file::tokenize(&DIALECT, bytes)
 }
 
 /// The PPN notation, with the rules to apply to its hands.
@@ -253,32 +176,11 @@ impl Notation for Ppn {
     }
 
     fn save(&self, state: &FileState<'_>) -> Carry {
-        let own = |v: Option<&[u8]>| v.map(<[u8]>::to_vec);
-        Carry {
-            version: own(state.ctx.version),
-            format: own(state.ctx.format),
-            id: own(state.ctx.id),
-            foreign: own(state.ctx.foreign),
-            block: state.ctx.block,
-            after_record: state.after_record,
-            extra_hands: state.extra_hands,
-            inherit: state.inherit.save(),
-        }
+        file::save(state)
     }
 
     fn restore<'a>(&self, carry: &'a Carry) -> FileState<'a> {
-        FileState {
-            ctx: Ctx {
-                version: carry.version.as_deref(),
-                format: carry.format.as_deref(),
-                id: carry.id.as_deref(),
-                foreign: carry.foreign.as_deref(),
-                block: carry.block,
-            },
-            inherit: inherit::Resolver::restore(&carry.inherit),
-            after_record: carry.after_record,
-            extra_hands: carry.extra_hands,
-        }
+        file::restore(carry)
     }
 
     fn sniff(&self, head: &Head<'_>) -> Evidence {
@@ -294,87 +196,22 @@ impl Notation for Ppn {
     }
 
     fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
-        let rest = line.strip_prefix(b"%").unwrap_or(line).trim_ascii();
-        let word_end = rest
-            .iter()
-            .position(|b| b.is_ascii_whitespace())
-            .unwrap_or(rest.len());
-        let (word, value) = (&rest[..word_end], rest[word_end..].trim_ascii());
-        if state.after_record && matches!(word, b"PPN" | b"PBN" | b"EXPORT" | b"IMPORT" | b"ID") {
-            // A new header (files joined into one): the ID of the file
-            // before is not this one's, nor are its hands the hands before
-            // this block's first.
-            state.ctx = Ctx {
-                block: state.ctx.block.wrapping_add(1),
-                ..Ctx::default()
-            };
-            state.after_record = false;
-        }
-        match word {
-            b"PPN" => {
-                state.ctx.version = Some(value);
-                state.ctx.foreign = None;
-            }
-            b"PBN" => state.ctx.foreign = Some(rest),
-            b"EXPORT" | b"IMPORT" => state.ctx.format = Some(word),
-            b"ID" => state.ctx.id = Some(value),
-            _ => {}
-        }
+        file::directive(state, line, b"PPN", &[b"PBN"]);
     }
 
     fn record_context<'a>(&self, state: &mut FileState<'a>) -> Ctx<'a>
     where
         'a: 'a,
     {
-        state.after_record = true;
-        state.ctx
+        file::record_context(state)
     }
 
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
-        let mut g = Group::default();
-        g.records.reserve(records.len());
-        // Room for the group's tags and tokens up front (a hand of about 870
-        // bytes has some 20 tags and 115 tokens): growing these vectors
-        // copied them over and over.
-        // (Records cut short in a stream count only the bytes held.)
-        let held =
-            (records.iter().map(|r| r.0.end - r.0.start).sum::<u64>() as usize).min(input.len());
-        g.lists.tokens.reserve(held / 6);
-        g.lists.tags.reserve(held / 32);
-        for &(item, index, ctx) in records {
-            let start = (item.start - base) as usize;
-            let end = ((item.end - base) as usize).min(input.len());
-            let bytes = &input[start..end];
-            let len = item.end - item.start;
-            // Records quarantined without being parsed.
-            let unparsed = if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
-                // Bounded memory: a record this large is not lexed at all.
-                Some(Diag::error(
-                    0,
-                    "P009",
-                    format!(
-                        "record of {} bytes is over the limit of {} bytes; not converted (raw text truncated)",
-                        len, MAX_RECORD_BYTES
-                    ),
-                ))
-            } else {
-                // Another notation's record (not a block of comments alone).
-                ctx.foreign.filter(|_| !comments_only(bytes)).map(foreign)
-            };
-            if let Some(e) = unparsed {
-                let (lexed, n) = record::unlexed(&g.lists, e);
-                g.records
-                    .push(HandRec::new(bytes, item, index, ctx, lexed, n));
-                continue;
-            }
-            record::parse_record(&DIALECT, &mut g, bytes, item, index, ctx);
-        }
-        g
+        file::parse(&DIALECT, input, base, records, foreign)
     }
 
     fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
-        record::renumber(&mut state.extra_hands, groups);
-        state.inherit.resolve(&DIALECT, groups);
+        file::resolve(&DIALECT, state, groups);
     }
 
     fn parsed(&self, group: &Group<'_>) -> usize {

@@ -35,6 +35,9 @@ pub struct Dialect {
     /// all together (PBN: Board, Dealer, Vulnerable and Deal of a board
     /// played again at another table); empty for none.
     pub together: &'static [&'static [u8]],
+    /// A `"` in a section starts a string token that runs to its closing
+    /// quote (PBN's table cells: `"Jansen, J."`); else `"` ends a token.
+    pub string_tokens: bool,
 }
 
 /// The diagnostic codes of the syntax, by what they report.
@@ -49,6 +52,8 @@ pub struct Codes {
     pub prefix_without_tag: &'static str,
     pub bad_prefix: &'static str,
     pub too_many_items: &'static str,
+    /// A record over the size limit, quarantined unlexed.
+    pub too_large: &'static str,
     pub long_tag: &'static str,
     /// `#` with nothing to inherit (inheritance).
     pub nothing_to_inherit: &'static str,
@@ -442,6 +447,22 @@ fn value_stop(r: &[u8], p: usize) -> Option<usize> {
     memchr3(b'"', b'\\', b'\n', &r[q..]).map(|j| q + j)
 }
 
+/// The end of the string token whose opening quote is at `i`: past its
+/// closing quote (`\"` and `\\` are escapes), or at the end of its line
+/// when it has none.
+fn string_end(r: &[u8], i: usize) -> usize {
+    let mut p = i + 1;
+    while p < r.len() {
+        match r[p] {
+            b'"' => return p + 1,
+            b'\\' if r.get(p + 1).is_some_and(|&b| b == b'"' || b == b'\\') => p += 2,
+            b'\n' | b'\r' => return p,
+            _ => p += 1,
+        }
+    }
+    p
+}
+
 /// The error of a record with more than [`MAX_RECORD_ITEMS`] `what`, the
 /// first one over at `at`.
 fn too_many(d: &Dialect, at: usize, what: &str) -> Diag {
@@ -552,7 +573,9 @@ impl<'a> Lexer<'a, '_> {
                 b'[' if self.starts_hand(i) => {
                     return Ok(Some(self.hand_start(i)));
                 }
-                b'[' | b'@' => {
+                // `@` opens a segmental prefix only in a notation that has
+                // them; else it is a section token's first byte.
+                b'[' | b'@' if b == b'[' || !self.d.segments.is_empty() => {
                     self.close_section();
                     self.tag()?;
                     if self.lists.tags.len() > self.max_tags {
@@ -591,7 +614,9 @@ impl<'a> Lexer<'a, '_> {
         let line = self.line;
         let mut i = self.i;
         loop {
-            let end = if r[i] == b'(' {
+            let end = if r[i] == b'"' && self.d.string_tokens {
+                string_end(r, i)
+            } else if r[i] == b'(' {
                 // An annotation runs to its ')' on the same line; without
                 // one, to white space.
                 let close = i
