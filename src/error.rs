@@ -50,6 +50,15 @@ impl Diag {
             message: message.into(),
         }
     }
+
+    pub fn info(at: usize, code: &'static str, message: impl Into<String>) -> Diag {
+        Diag {
+            severity: Severity::Info,
+            code,
+            at: at as u32,
+            message: message.into(),
+        }
+    }
 }
 
 /// The most warnings one record lists: a record can hold millions of bad
@@ -89,11 +98,17 @@ impl Diags {
 
     /// The diagnostics, by offset in the record, with the P101 warning at
     /// its start that counts those not listed.
-    pub fn finish(mut self) -> Vec<Diag> {
+    pub fn finish(self) -> Vec<Diag> {
+        self.finish_with("P101")
+    }
+
+    /// As [`Diags::finish`], the warning that counts those not listed
+    /// under the notation's `code`.
+    pub fn finish_with(mut self, code: &'static str) -> Vec<Diag> {
         if self.unlisted > 0 {
             self.list.push(Diag::warning(
                 0,
-                "P101",
+                code,
                 format!(
                     "{} more warnings of this record are not listed (at most {MAX_DIAGS} are)",
                     self.unlisted

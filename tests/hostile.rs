@@ -154,9 +154,9 @@ fn records_under_a_pbn_header_are_quarantined_as_another_notation() {
     );
     let e = errors(&tables);
     assert_eq!(e.len(), boards as usize);
-    let message = "the file header '% PBN 2.1' declares Portable Bridge Notation, which deckhand \
-                   does not convert yet (it reads Portable Pinochle Notation, '% PPN'); record \
-                   not converted";
+    let message = "the file header '% PBN 2.1' declares Portable Bridge Notation, not Portable \
+                   Pinochle Notation ('% PPN'); record not converted as pinochle (convert the \
+                   file with --notation pbn)";
     for (k, row) in e.iter().enumerate() {
         let want = (
             12 + 5 * k as u64,

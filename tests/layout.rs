@@ -1,6 +1,7 @@
 //! A directory of several notations: each file is routed by its content and
 //! its name, pinochle's tables go to `OUT/pinochle/`, every game's
-//! diagnostics to `OUT/errors/`, files of a notation not converted yet are
+//! diagnostics to `OUT/errors/`, bridge's to `OUT/bridge/`, files of a
+//! notation not converted yet are
 //! quarantined record by record, and files of no notation are left out (or,
 //! named on the command line, reported). Also: no generic module names a
 //! notation, a game or one of their tables.
@@ -79,6 +80,12 @@ fn a_directory_of_several_notations() {
         inp.join("boards.txt"),
     )
     .unwrap();
+    // PHH, recognized but not converted yet: its hand is quarantined.
+    std::fs::copy(
+        "../shared/testdata/poker/phh-dataset/data/alice-carol-wikipedia.phh",
+        inp.join("hand.phh"),
+    )
+    .unwrap();
     std::fs::write(inp.join("empty.ppn"), b"").unwrap();
     std::fs::write(inp.join("blob.bin"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
     std::fs::write(inp.join("notes.md"), b"# Notes\n").unwrap();
@@ -101,12 +108,25 @@ fn a_directory_of_several_notations() {
         "{stderr}"
     );
 
-    // The layout: pinochle's tables and the shared errors table; no bridge
-    // folder, as no bridge table is written yet.
-    assert_eq!(names(&out), ["errors", "pinochle"]);
+    // The layout: pinochle's and bridge's tables and the shared errors
+    // table; no poker folder, as no poker table is written yet.
+    assert_eq!(names(&out), ["bridge", "errors", "pinochle"]);
     assert_eq!(
         names(&out.join("pinochle")),
         ["bids", "hands", "notes", "seats", "tricks"]
+    );
+    assert_eq!(
+        names(&out.join("bridge")),
+        [
+            "boards",
+            "calls",
+            "double_dummy",
+            "notes",
+            "plays",
+            "score_tables",
+            "seats",
+            "tricks"
+        ]
     );
     for t in common::TABLES {
         assert_eq!(names(&out.join(t)), ["part-00000.parquet"], "{t}");
@@ -114,64 +134,44 @@ fn a_directory_of_several_notations() {
     let hands = deckhand::columns::render::dataset(&out, &["pinochle/hands"]).unwrap();
     assert_eq!(hands.len(), 8);
     assert!(hands.iter().all(|h| h.contains("notation=\"PPN\"")));
+    let boards = deckhand::columns::render::dataset(&out, &["bridge/boards"]).unwrap();
+    assert_eq!(boards.len(), 16);
+    assert!(boards.iter().all(|h| h.contains("notation=\"PBN\"")));
 
-    // One errors row per PBN record, naming the notation, its raw text kept.
+    // The PHH hand: one errors row naming the notation, its raw text kept.
     let e = errors(&out);
-    assert_eq!(e.num_rows(), 16);
+    let codes = strings(&e, "code");
+    let d002: Vec<usize> = (0..e.num_rows())
+        .filter(|&i| codes[i].as_deref() == Some("D002"))
+        .collect();
+    assert_eq!(d002.len(), 1);
+    let i = d002[0];
     let files = strings(&e, "source_file");
-    let per_file = |name: &str| {
-        files
-            .iter()
-            .filter(|f| f.as_deref().unwrap().ends_with(name))
-            .count()
-    };
-    assert_eq!((per_file("boards.pbn"), per_file("boards.txt")), (14, 2));
+    assert!(files[i].as_deref().unwrap().ends_with("hand.phh"));
+    assert_eq!(strings(&e, "notation")[i].as_deref(), Some("PHH"));
+    assert_eq!(strings(&e, "game")[i].as_deref(), Some("poker"));
+    assert_eq!(strings(&e, "severity")[i].as_deref(), Some("error"));
+    assert_eq!(ints(&e, "record_id")[i], None);
     assert!(
-        strings(&e, "notation")
-            .iter()
-            .all(|n| n.as_deref() == Some("PBN"))
-    );
-    assert!(
-        strings(&e, "game")
-            .iter()
-            .all(|n| n.as_deref() == Some("bridge"))
-    );
-    assert!(
-        strings(&e, "code")
-            .iter()
-            .all(|n| n.as_deref() == Some("D002"))
-    );
-    assert!(
-        strings(&e, "severity")
-            .iter()
-            .all(|n| n.as_deref() == Some("error"))
-    );
-    assert!(ints(&e, "record_id").iter().all(Option::is_none));
-    let raw = strings(&e, "raw");
-    assert!(
-        raw[0]
+        strings(&e, "raw")[i]
             .as_deref()
             .unwrap()
-            .starts_with("[Generator \"Big Deal version 1.1\"]\n[Board \"1\"]")
+            .contains("variant = \"FB\"")
     );
-    assert!(
-        raw.iter()
-            .all(|r| r.as_deref().is_some_and(|r| r.contains("[Deal \"")))
-    );
-    // The first board of boards.pbn: its line and offset, after the header.
-    assert_eq!(
-        (ints(&e, "line")[0], ints(&e, "col")[0]),
-        (Some(2), Some(1))
-    );
-    assert_eq!(ints(&e, "record_index")[..3], [Some(0), Some(1), Some(2)]);
-    let msg = strings(&e, "message")[0].clone().unwrap();
-    assert!(msg.starts_with("Portable Bridge Notation (PBN, the bridge notation) is recognized but not converted yet"), "{msg}");
+    let msg = strings(&e, "message")[i].clone().unwrap();
+    assert!(msg.starts_with("Poker Hand History (PHH"), "{msg}");
+    // Every other row is a bridge board's (infos: no auction in these
+    // files), keyed to its board.
+    for k in (0..e.num_rows()).filter(|&k| k != i) {
+        assert_eq!(strings(&e, "game")[k].as_deref(), Some("bridge"));
+        assert!(ints(&e, "record_id")[k].is_some());
+    }
 
     // The summary: per file with its notation, the files left out.
     let s: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(
         (&s["records"], &s["converted"], &s["quarantined"]),
-        (&24.into(), &8.into(), &16.into())
+        (&25.into(), &24.into(), &1.into())
     );
     let per: Vec<(String, String, u64, u64)> = s["files"]
         .as_array()
@@ -197,9 +197,10 @@ fn a_directory_of_several_notations() {
     assert_eq!(
         per,
         [
-            t("boards.pbn", "PBN", 14, 0),
-            t("boards.txt", "PBN", 2, 0),
+            t("boards.pbn", "PBN", 14, 14),
+            t("boards.txt", "PBN", 2, 2),
             t("empty.ppn", "PPN", 0, 0),
+            t("hand.phh", "PHH", 1, 0),
             t("hands.ppn", "PPN", 8, 8)
         ]
     );
@@ -210,8 +211,9 @@ fn a_directory_of_several_notations() {
         .map(|v| v.as_str().unwrap().rsplit('/').next().unwrap())
         .collect();
     assert_eq!(left_out, ["blob.bin", "notes.md"]);
-    assert_eq!(s["rows"]["errors"], 16);
+    assert_eq!(s["rows"]["errors"], e.num_rows());
     assert_eq!(s["rows"]["pinochle/hands"], 8);
+    assert_eq!(s["rows"]["bridge/boards"], 16);
 
     // Named on the command line, a file of no notation is an input: one
     // errors row says what it looked like, and the run goes on; one of
@@ -248,7 +250,7 @@ fn a_directory_of_several_notations() {
     let out3 = dir.path().join("out3");
     deckhand()
         .arg("convert")
-        .arg(inp.join("boards.txt"))
+        .arg(inp.join("hand.phh"))
         .arg("-q")
         .arg("-o")
         .arg(&out3)

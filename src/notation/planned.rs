@@ -1,5 +1,4 @@
-//! The notations deckhand recognizes but does not convert yet (Portable
-//! Bridge Notation, RBN and RBX, Portable Preferans Notation, PHH): their
+//! The notations deckhand recognizes but does not convert yet (RBN and RBX, Portable Preferans Notation, PHH): their
 //! files are routed to them and split into records by their own rules, and
 //! each record is quarantined with its raw text (error D002), so that
 //! nothing of them is lost and the run says what it could not read.
@@ -12,16 +11,6 @@ use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
 use crate::columns::table::TableDecl;
 use crate::error::{Position, Severity};
 use crate::split::{Item, Splitter};
-
-pub static PBN: About = About {
-    name: "pbn",
-    label: "PBN",
-    title: "Portable Bridge Notation",
-    game: "bridge",
-    extensions: &["pbn"],
-    converted: false,
-    code_prefix: 'B',
-};
 
 pub static RBN: About = About {
     name: "rbn",
@@ -63,23 +52,6 @@ pub static PHH: About = About {
     code_prefix: 'H',
 };
 
-/// Tags of Portable Bridge Notation that Portable Pinochle Notation and
-/// Portable Preferans Notation do not have.
-const PBN_TAGS: &[&str] = &[
-    "Board",
-    "Vulnerable",
-    "BidSystemEW",
-    "BidSystemNS",
-    "OptimumScore",
-    "OptimumResultTable",
-    "ScoreTable",
-    "TotalScoreTable",
-    "ScoreIMP",
-    "ScoreMP",
-    "HomeTeam",
-    "VisitTeam",
-];
-
 /// The required tags of Portable Preferans Notation.
 const PREFERANS_TAGS: &[&str] = &[
     "Bula", "Refe", "Player1", "Player2", "Player3", "Result1", "Result2", "Result3",
@@ -87,18 +59,6 @@ const PREFERANS_TAGS: &[&str] = &[
 
 /// RBN's labels: a letter and a space at the start of a line.
 const RBN_LABELS: &[u8] = b"DTLEFSKNBHACPRMI";
-
-fn sniff_pbn(head: &Head<'_>) -> Evidence {
-    if head.declares("PBN") {
-        Evidence::Declared
-    } else if PBN_TAGS.iter().any(|t| head.has_tag(t)) {
-        Evidence::Typical
-    } else if head.has_any_tag() {
-        Evidence::Family
-    } else {
-        Evidence::None
-    }
-}
 
 fn sniff_preferans(head: &Head<'_>) -> Evidence {
     // Its deal lines: `[1 312 ...`, a number (read as a tag's name).
@@ -210,14 +170,6 @@ pub struct Planned {
 }
 
 impl Planned {
-    pub fn pbn() -> Self {
-        Planned {
-            about: &PBN,
-            sniff: sniff_pbn,
-            split: Split::TagPair,
-        }
-    }
-
     pub fn rbn() -> Self {
         Planned {
             about: &RBN,

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::head::Head;
+use super::pbn::Pbn;
 use super::planned::Planned;
 use super::ppn::{Ppn, RulesConfig};
 use super::{About, Evidence};
@@ -52,7 +53,7 @@ impl Default for Settings {
 pub const ABOUT: &[&About] = &[
     &super::ppn::ABOUT,
     &super::planned::PREFERANS,
-    &super::planned::PBN,
+    &super::pbn::ABOUT,
     &super::planned::RBN,
     &super::planned::RBX,
     &super::planned::PHH,
@@ -73,7 +74,10 @@ pub fn games() -> Vec<&'static str> {
 /// then the shared `errors` table.
 pub fn all_tables() -> Vec<&'static TableDecl> {
     let mut t: Vec<&'static TableDecl> = Vec::new();
-    for decl in [super::ppn::TABLES].into_iter().flatten() {
+    for decl in [super::ppn::TABLES, super::pbn::TABLES]
+        .into_iter()
+        .flatten()
+    {
         if !t.contains(decl) {
             t.push(decl);
         }
@@ -97,6 +101,14 @@ pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
                 super::ppn::ABOUT.code_prefix
             ),
             super::ppn::diagnostics::CODES,
+        ),
+        (
+            format!(
+                "{} ({})",
+                super::pbn::ABOUT.title,
+                super::pbn::ABOUT.code_prefix
+            ),
+            super::pbn::diagnostics::CODES,
         ),
     ]
 }
@@ -132,7 +144,9 @@ impl Registry {
         let notations: Vec<Box<dyn Run>> = vec![
             Box::new(Ppn { rules }),
             Box::new(Planned::preferans()),
-            Box::new(Planned::pbn()),
+            Box::new(Pbn {
+                compute: settings.compute,
+            }),
             Box::new(Planned::rbn()),
             Box::new(Planned::rbx()),
             Box::new(Planned::phh()),

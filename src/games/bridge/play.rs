@@ -43,9 +43,24 @@ pub fn winner(trump: Option<Suit>, cards: &[(Seat, Card)]) -> Option<Seat> {
 /// The tricks in play order: the first led by `first_leader`, each later one
 /// by the winner of the trick before.
 pub fn in_play_order(first_leader: Seat, tricks: &[BySeat], trump: Option<Suit>) -> Vec<Trick> {
+    in_play_order_led(first_leader, tricks, trump, |_| None)
+}
+
+/// As [`in_play_order`], where `led_out_of_turn(t)` names the seat that led
+/// trick `t` out of turn, when one did (PBN's `^L`: the other three follow
+/// clockwise from it).
+pub fn in_play_order_led(
+    first_leader: Seat,
+    tricks: &[BySeat],
+    trump: Option<Suit>,
+    led_out_of_turn: impl Fn(usize) -> Option<Seat>,
+) -> Vec<Trick> {
     let mut out = Vec::with_capacity(tricks.len());
     let mut leader = Some(first_leader);
-    for t in tricks {
+    for (k, t) in tricks.iter().enumerate() {
+        if let Some(l) = led_out_of_turn(k) {
+            leader = Some(l);
+        }
         let order: Vec<Seat> = match leader {
             Some(l) => (0..4).map(|k| l.after(k)).collect(),
             None => Seat::ALL.to_vec(),
@@ -83,11 +98,19 @@ pub enum Issue {
         seat: Seat,
         card: Card,
     },
+    /// A card the notation marks as a revoke that is none: a lead, a card
+    /// of the suit led, or a discard from a seat without the suit led.
+    FalseRevoke {
+        trick: usize,
+        seat: Seat,
+        card: Card,
+    },
 }
 
 /// The issues of the tricks against the hands dealt (`hands` by seat, None
-/// for a hand not known): cards not held, revokes. `marked(trick, seat)`
-/// says the notation marks a revoke there (PBN's `^R`).
+/// for a hand not known): cards not held, revokes, and marks of a revoke
+/// where there is none. `marked(trick, seat)` says the notation marks a
+/// revoke there (PBN's `^R`).
 pub fn issues(
     hands: &[Option<Vec<Card>>; 4],
     tricks: &[Trick],
@@ -112,17 +135,23 @@ pub fn issues(
                     card,
                 }),
                 Some(p) => {
-                    if k > 0
-                        && let Some(led) = led
-                        && card.suit != led
-                        && hand.iter().any(|c| c.suit == led)
-                        && !marked(t, seat)
-                    {
-                        out.push(Issue::Revoke {
+                    let revoke = k > 0
+                        && led.is_some_and(|led| {
+                            card.suit != led && hand.iter().any(|c| c.suit == led)
+                        });
+                    let known = k == 0 || led.is_some();
+                    match (revoke, marked(t, seat)) {
+                        (true, false) => out.push(Issue::Revoke {
                             trick: t,
                             seat,
                             card,
-                        });
+                        }),
+                        (false, true) if known => out.push(Issue::FalseRevoke {
+                            trick: t,
+                            seat,
+                            card,
+                        }),
+                        _ => {}
                     }
                     hand.swap_remove(p);
                 }
@@ -186,6 +215,26 @@ mod tests {
         partial[0][1] = None;
         let t = in_play_order(Seat::W, &partial, Some(Suit::H));
         assert_eq!((t[0].winner, t[1].leader, t[1].winner), (None, None, None));
+    }
+
+    #[test]
+    fn a_lead_out_of_turn_starts_its_trick() {
+        use Seat::*;
+        // N wins the first trick, but E leads the second (^L): E, S, W, N.
+        let tricks = [
+            by_seat(["SA", "S2", "S3", "S4"]),
+            by_seat(["H2", "HA", "H3", "H4"]),
+            by_seat(["C2", "C3", "C4", "C5"]),
+        ];
+        let t = in_play_order_led(N, &tricks, None, |k| (k == 1).then_some(E));
+        assert_eq!((t[0].winner, t[1].leader), (Some(N), Some(E)));
+        let order: Vec<Seat> = t[1].cards.iter().map(|c| c.0).collect();
+        assert_eq!(order, [E, S, W, N]);
+        // E's HA wins; E leads the third trick.
+        assert_eq!(
+            (t[1].winner, t[2].leader, t[2].winner),
+            (Some(E), Some(E), Some(W))
+        );
     }
 
     #[test]

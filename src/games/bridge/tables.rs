@@ -95,6 +95,8 @@ table!(
     result_text: str,
     /// The score for North-South as written (PBN Score, RBN raw score).
     score_ns: i32,
+    /// The score as written (`NS 620`, `-100`).
+    score_text: str,
     /// The seat that leads the first trick.
     opening_leader: str,
     /// Comments of the board, in order.
@@ -147,6 +149,8 @@ table!(
     annotation: str,
     /// The text of the note it refers to.
     note: str nostats,
+    /// The number of the note it refers to (`=2=` is 2).
+    note_number: i32,
     /// The call is alerted (it refers to a note).
     alert: bool,
 });
@@ -170,6 +174,8 @@ table!(
     annotation: str,
     /// The text of the note it refers to.
     note: str nostats,
+    /// The number of the note it refers to (`=1=` is 1).
+    note_number: i32,
 });
 
 table!(

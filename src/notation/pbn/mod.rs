@@ -1,6 +1,229 @@
 //! Portable Bridge Notation (PBN 1.0, 2.0, 2.1), read into the bridge
-//! tables. Work in progress: the value readers; the notation is not yet
-//! routed to (its files are recognized and their records kept in `errors`
-//! by `notation::planned`).
+//! tables.
+//!
+//! The tag-pair syntax is the family's (`notation::tagpair`: split, lex,
+//! inherit, with PBN's [`DIALECT`]); [`section`] reads the Auction and Play
+//! sections, [`values`] the tag values, [`build`] gives them their meaning
+//! and runs the bridge rules (`games::bridge`).
 
+pub mod build;
+pub mod diagnostics;
+pub mod section;
 pub mod values;
+
+use crate::columns::errors::ERRORS;
+use crate::columns::table::TableDecl;
+use crate::error::{Diag, Error};
+use crate::games::bridge::tables::*;
+use crate::notation::head::Head;
+use crate::notation::tagpair::file::{self, Carry, FileState, Header};
+use crate::notation::tagpair::lex::{Codes, Dialect};
+use crate::notation::tagpair::record;
+use crate::notation::tagpair::split::{Item, Scanner};
+use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+
+/// The notation's label in the tables' `notation` columns.
+pub const LABEL: &str = "PBN";
+
+pub static ABOUT: About = About {
+    name: "pbn",
+    label: LABEL,
+    title: "Portable Bridge Notation",
+    game: GAME,
+    extensions: &["pbn"],
+    converted: true,
+    code_prefix: 'B',
+};
+
+/// Its tables: bridge's, then `errors`.
+pub const TABLES: &[&TableDecl] = &[
+    &BoardsBuilder::DECL,
+    &BridgeSeatsBuilder::DECL,
+    &CallsBuilder::DECL,
+    &PlaysBuilder::DECL,
+    &BridgeTricksBuilder::DECL,
+    &BridgeNotesBuilder::DECL,
+    &ScoreTablesBuilder::DECL,
+    &DoubleDummyBuilder::DECL,
+    ERRORS,
+];
+
+/// The tag-pair syntax as PBN reads it: its codes, no segmental prefixes,
+/// Note tags that repeat, string tokens in sections (table cells), and the
+/// tags a game that gives none of them takes from the game before (the
+/// same board played at another table, as endplay's example3.pbn writes
+/// it).
+pub static DIALECT: Dialect = Dialect {
+    codes: Codes {
+        unterminated_string: "B001",
+        missing_bracket: "B002",
+        unterminated_comment: "B003",
+        outside_tag: "B004",
+        missing_name: "B005",
+        unquoted_value: "B006",
+        // PBN has no segmental prefixes: '@' is text (never reported).
+        prefix_without_tag: "B004",
+        bad_prefix: "B004",
+        too_many_items: "B010",
+        too_large: "B009",
+        long_tag: "B100",
+        unlisted: "B101",
+        nothing_to_inherit: "B040",
+        too_many_records: "B011",
+        no_blank_line: "B035",
+        took_together: "B041",
+    },
+    segments: b"",
+    unquoted_hint: |_| "",
+    repeatable: build::is_repeatable,
+    record_word: "game",
+    before: &[],
+    together: &[b"Board", b"Dealer", b"Vulnerable", b"Deal"],
+    together_if: &[b"Auction", b"Play"],
+    string_tokens: true,
+};
+
+/// Tags of Portable Bridge Notation that Portable Pinochle Notation and
+/// Portable Preferans Notation do not have.
+pub const PBN_TAGS: &[&str] = &[
+    "Board",
+    "Vulnerable",
+    "BidSystemEW",
+    "BidSystemNS",
+    "OptimumScore",
+    "OptimumResultTable",
+    "ScoreTable",
+    "TotalScoreTable",
+    "ScoreIMP",
+    "ScoreMP",
+    "HomeTeam",
+    "VisitTeam",
+];
+
+/// A game of a group (or a quarantined record).
+pub type Game<'a> = record::TagRecord<'a, Header<'a>>;
+/// Records parsed together by one task.
+pub type Group<'a> = record::Group<'a, Header<'a>>;
+
+/// B012 for a record under the header of Portable Pinochle Notation.
+fn foreign(header: &[u8]) -> Diag {
+    Diag::error(
+        0,
+        "B012",
+        format!(
+            "the file header '% {}' declares Portable Pinochle Notation, not Portable Bridge Notation; record not converted as bridge (convert the file with --notation ppn)",
+            String::from_utf8_lossy(header)
+        ),
+    )
+}
+
+/// Splitting and tokenizing only (see `tagpair::file::tokenize`).
+pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
+    file::tokenize(&DIALECT, bytes)
+}
+
+/// The PBN notation.
+#[derive(Clone, Debug)]
+pub struct Pbn {
+    /// Compute the rules' columns.
+    pub compute: bool,
+}
+
+impl Default for Pbn {
+    fn default() -> Self {
+        Pbn { compute: true }
+    }
+}
+
+impl Notation for Pbn {
+    type Group<'a> = Group<'a>;
+    type FileState<'a> = FileState<'a>;
+    type Context<'a> = Header<'a>;
+    type Carry = Carry;
+    type Splitter = Scanner;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn tables(&self) -> &'static [&'static TableDecl] {
+        TABLES
+    }
+
+    fn splitter(&self, start: u64) -> Scanner {
+        Scanner::new_at(start)
+    }
+
+    fn save(&self, state: &FileState<'_>) -> Carry {
+        file::save(state)
+    }
+
+    fn restore<'a>(&self, carry: &'a Carry) -> FileState<'a> {
+        file::restore(carry)
+    }
+
+    fn sniff(&self, head: &Head<'_>) -> Evidence {
+        if head.declares("PBN") {
+            Evidence::Declared
+        } else if PBN_TAGS.iter().any(|t| head.has_tag(t)) {
+            Evidence::Typical
+        } else if head.has_any_tag() {
+            Evidence::Family
+        } else {
+            Evidence::None
+        }
+    }
+
+    fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
+        file::directive(state, line, b"PBN", &[b"PPN"]);
+    }
+
+    fn record_context<'a>(&self, state: &mut FileState<'a>) -> Header<'a>
+    where
+        'a: 'a,
+    {
+        file::record_context(state)
+    }
+
+    fn parse<'a>(
+        &self,
+        input: &'a [u8],
+        base: u64,
+        records: &[(Item, u64, Header<'a>)],
+    ) -> Group<'a> {
+        file::parse(&DIALECT, input, base, records, foreign)
+    }
+
+    fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
+        file::resolve(&DIALECT, state, groups);
+    }
+
+    fn parsed(&self, group: &Group<'_>) -> usize {
+        group.records.len()
+    }
+
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
+        let records = parts.iter().map(|(_, g)| g.records.len()).sum();
+        let mut b = build::Builders::for_records(records);
+        let mut ends = Vec::with_capacity(parts.len());
+        for (file, group) in parts {
+            build::build_group(file, group, self.compute, &mut b);
+            ends.push(PartEnd {
+                records: b.boards.board_id.len(),
+                errors: b.errors.record_index.len(),
+            });
+        }
+        let tables = vec![
+            (TABLES[0], b.boards.finish()?),
+            (TABLES[1], b.seats.finish()?),
+            (TABLES[2], b.calls.finish()?),
+            (TABLES[3], b.plays.finish()?),
+            (TABLES[4], b.tricks.finish()?),
+            (TABLES[5], b.notes.finish()?),
+            (TABLES[6], b.score_tables.finish()?),
+            (TABLES[7], b.double_dummy.finish()?),
+            (TABLES[8], b.errors.finish()?),
+        ];
+        Ok((tables, ends))
+    }
+}

@@ -278,7 +278,16 @@ pub fn parse_result(v: &[u8], declarer: Option<Seat>) -> Result<Option<(i32, boo
         (Some(n), _) => n,
         (None, Some(Side::NS)) => ns.or(ew.map(|t| 13 - t)).ok_or("no tricks of a side")?,
         (None, Some(Side::EW)) => ew.or(ns.map(|t| 13 - t)).ok_or("no tricks of a side")?,
-        (None, None) => return Err("tricks of a side, but no declarer to give them to".into()),
+        // Tricks of a side with no declarer: not declarer's tricks (the
+        // text is kept as written).
+        (None, None) => {
+            for n in [ns, ew].into_iter().flatten() {
+                if !(0..=13).contains(&n) {
+                    return Err(format!("{n} tricks (expected 0 to 13)"));
+                }
+            }
+            return Ok(None);
+        }
     };
     if !(0..=13).contains(&tricks) {
         return Err(format!("{tricks} tricks (expected 0 to 13)"));
@@ -297,7 +306,9 @@ pub fn parse_score(v: &[u8], declarer: Option<Seat>) -> Result<Option<i32>, Stri
     Ok(match (own, ns, ew, declarer.map(Seat::side)) {
         (Some(n), _, _, Some(Side::NS)) => Some(n),
         (Some(n), _, _, Some(Side::EW)) => Some(-n),
-        (Some(_), _, _, None) => return Err("a score of declarer, but no declarer".into()),
+        // Declarer's score with no declarer: not North-South's (the text is
+        // kept as written).
+        (Some(_), _, _, None) => None,
         (None, Some(n), _, _) => Some(n),
         (None, None, Some(n), _) => Some(-n),
         (None, None, None, _) => None,

@@ -23,6 +23,8 @@ use crate::games::pinochle::tables::*;
 use crate::games::pinochle::{Card, Rank, Seat, Suit};
 use crate::notation::FileInfo;
 use crate::notation::tagpair::file::each_record;
+pub use crate::notation::tagpair::text::text;
+use crate::notation::tagpair::text::{bytes_text, comment_text, utf8_or_latin1};
 use compute::{
     AuctionParse, CallParse, Computed, PlayParse, RulesConfig, Scores, Scratch, TrickParse,
 };
@@ -212,47 +214,6 @@ impl Builders {
     }
 }
 
-/// Text of a tag value: escapes undone, Latin-1 decoded where the record is not UTF-8.
-pub fn text<'a>(t: &Tag<'a>) -> Cow<'a, str> {
-    let s = bytes_text(t.value, t.latin1);
-    if t.escaped {
-        Cow::Owned(values::unescape(&s))
-    } else {
-        s
-    }
-}
-
-/// A comment's text, its line ends written as LF whatever the file used.
-fn comment_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
-    let s = bytes_text(b, latin1);
-    if s.contains('\r') {
-        Cow::Owned(s.replace("\r\n", "\n"))
-    } else {
-        s
-    }
-}
-
-/// Text of bytes that were not lexed (header lines): UTF-8 if valid, else Latin-1.
-fn utf8_or_latin1(b: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(b) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(b.iter().map(|&c| c as char).collect()),
-    }
-}
-
-/// Text of a slice of a lexed record; `latin1` is the record's flag from the lexer.
-fn bytes_text(b: &[u8], latin1: bool) -> Cow<'_, str> {
-    if latin1 {
-        return Cow::Owned(b.iter().map(|&c| c as char).collect());
-    }
-    debug_assert!(std::str::from_utf8(b).is_ok());
-    // SAFETY: the lexer validated the whole record as UTF-8 (else `latin1` is
-    // set), and every slice taken from it starts and ends next to an ASCII
-    // delimiter (quote, bracket, brace, white space, ';', ':', '(' or a record
-    // boundary), which is always a character boundary in valid UTF-8.
-    Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(b) })
-}
-
 /// Builds the rows of every hand of `g`.
 pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut Builders) {
     // How the hand before ended (P064), from the inheritance pass for the
@@ -263,17 +224,24 @@ pub fn build_group(file: &FileInfo, g: &Group<'_>, cfg: &RulesConfig, out: &mut 
         .and_then(|b| game::ended_from_text(b[0], b[1], b[2], b[3]));
     let mut block = g.records.first().map(|h| h.ctx.block);
     let mut errors = std::mem::take(&mut out.errors);
-    each_record(file, g, (super::LABEL, GAME), &mut errors, |e, diags| {
-        let h = e.record;
-        if block != Some(h.ctx.block) {
-            // A new header block: the hand before is of another file.
-            block = Some(h.ctx.block);
-            before = None;
-        }
-        if let Some(hand_id) = e.id {
-            Hand::new(&g.lists, h, diags).write(file, hand_id, cfg, &mut before, out);
-        }
-    });
+    each_record(
+        &super::DIALECT,
+        file,
+        g,
+        (super::LABEL, GAME),
+        &mut errors,
+        |e, diags| {
+            let h = e.record;
+            if block != Some(h.ctx.block) {
+                // A new header block: the hand before is of another file.
+                block = Some(h.ctx.block);
+                before = None;
+            }
+            if let Some(hand_id) = e.id {
+                Hand::new(&g.lists, h, diags).write(file, hand_id, cfg, &mut before, out);
+            }
+        },
+    );
     out.errors = errors;
 }
 

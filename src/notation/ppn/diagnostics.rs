@@ -88,7 +88,8 @@ within its first 8 MiB; the rest of it is quarantined.",
         title: "record under another notation's file header",
         explain: "A '% PBN' header inside a pinochle file declares Portable Bridge Notation \
 for the records after it: they are quarantined unparsed, raw text kept, until a '% PPN' \
-header.",
+header. (deckhand routes a file that starts with '% PBN' to PBN; convert one that starts \
+as pinochle and holds bridge with --notation pbn.)",
     },
     Code {
         code: "P020",

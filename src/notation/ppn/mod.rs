@@ -59,6 +59,7 @@ pub static DIALECT: Dialect = Dialect {
         too_many_items: "P010",
         too_large: "P009",
         long_tag: "P100",
+        unlisted: "P101",
         nothing_to_inherit: "P040",
         too_many_records: "P011",
         no_blank_line: "P035",
@@ -71,6 +72,7 @@ pub static DIALECT: Dialect = Dialect {
     // For P064: a hand's GameScores follow from the hand before's.
     before: &[b"Hand", b"GameScores", b"HandScores", b"Victor"],
     together: &[],
+    together_if: &[],
     string_tokens: false,
 };
 
@@ -127,7 +129,7 @@ fn foreign(header: &[u8]) -> Diag {
         0,
         "P012",
         format!(
-            "the file header '% {}' declares Portable Bridge Notation, which deckhand does not convert yet (it reads Portable Pinochle Notation, '% PPN'); record not converted",
+            "the file header '% {}' declares Portable Bridge Notation, not Portable Pinochle Notation ('% PPN'); record not converted as pinochle (convert the file with --notation pbn)",
             String::from_utf8_lossy(header)
         ),
     )

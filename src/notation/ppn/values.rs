@@ -362,26 +362,7 @@ pub fn players_in_competition(v: &str) -> Option<usize> {
     })
 }
 
-/// Undoes `\"` and `\\` escapes; any other backslash is kept as written.
-pub fn unescape(v: &str) -> String {
-    let mut out = String::with_capacity(v.len());
-    let mut it = v.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some(n @ ('"' | '\\')) => out.push(n),
-                Some(n) => {
-                    out.push('\\');
-                    out.push(n);
-                }
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::notation::tagpair::text::unescape;
 
 #[cfg(test)]
 mod tests {

@@ -258,6 +258,7 @@ pub struct Each<'g, 'a, C> {
 /// record's lexer warnings, then the inheritance pass's, come first, its
 /// error (if quarantined) next.
 pub fn each_record<'a, C>(
+    d: &Dialect,
     file: &FileInfo,
     g: &Group<'a, C>,
     label: (&'static str, &'static str),
@@ -267,11 +268,11 @@ pub fn each_record<'a, C>(
     let mut late = g.late.iter().peekable();
     for (hi, h) in g.records.iter().enumerate() {
         let mut diags = Diags::default();
-        for d in &h.lexed.warnings {
-            diags.push(d.clone());
+        for w in &h.lexed.warnings {
+            diags.push(w.clone());
         }
-        while let Some((_, d)) = late.next_if(|(i, _)| *i as usize == hi) {
-            diags.push(d.clone());
+        while let Some((_, w)) = late.next_if(|(i, _)| *i as usize == hi) {
+            diags.push(w.clone());
         }
         let quarantined = h.lexed.error.is_some();
         let comment_only = h.lexed.tags.is_empty() && h.extra.is_empty();
@@ -288,7 +289,7 @@ pub fn each_record<'a, C>(
             },
             &mut diags,
         );
-        let diags = diags.finish();
+        let diags = diags.finish_with(d.codes.unlisted);
         let rec = RecordRef {
             file: &file.name,
             bytes: h.bytes,
@@ -299,8 +300,8 @@ pub fn each_record<'a, C>(
             record_id: id,
         };
         let mut locate = Locator::new(h.bytes, h.byte, h.line, h.index);
-        for d in &diags {
-            errors.push(&rec, locate.position(d.at as usize), d);
+        for x in &diags {
+            errors.push(&rec, locate.position(x.at as usize), x);
         }
     }
 }

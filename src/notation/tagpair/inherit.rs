@@ -338,7 +338,8 @@ impl<'a> Resolver<'a> {
     }
 
     /// Gives record `hi` of group `gi` the dialect's `together` tags of the
-    /// record before when it has none of them, with an info saying so.
+    /// record before when it has none of them and one of the `together_if`
+    /// tags, with an info saying so.
     fn take_together<G: TagRecords<'a>>(
         &self,
         d: &Dialect,
@@ -347,7 +348,9 @@ impl<'a> Resolver<'a> {
         hi: usize,
         prev: Option<(usize, usize)>,
     ) {
-        if final_tags(d, &groups[gi], hi).any(|t| d.together.contains(&t.name)) {
+        if !final_tags(d, &groups[gi], hi).any(|t| d.together_if.contains(&t.name))
+            || final_tags(d, &groups[gi], hi).any(|t| d.together.contains(&t.name))
+        {
             return;
         }
         let found: Vec<Tag<'a>> = (d.together.iter())

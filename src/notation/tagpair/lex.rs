@@ -35,6 +35,9 @@ pub struct Dialect {
     /// all together (PBN: Board, Dealer, Vulnerable and Deal of a board
     /// played again at another table); empty for none.
     pub together: &'static [&'static [u8]],
+    /// ... when it gives one of these (PBN: Auction, Play: a board played,
+    /// that needs its deal).
+    pub together_if: &'static [&'static [u8]],
     /// A `"` in a section starts a string token that runs to its closing
     /// quote (PBN's table cells: `"Jansen, J."`); else `"` ends a token.
     pub string_tokens: bool,
@@ -55,6 +58,8 @@ pub struct Codes {
     /// A record over the size limit, quarantined unlexed.
     pub too_large: &'static str,
     pub long_tag: &'static str,
+    /// Counts the warnings of a record past the most it lists.
+    pub unlisted: &'static str,
     /// `#` with nothing to inherit (inheritance).
     pub nothing_to_inherit: &'static str,
     /// Records without blank lines between them past the bounds.

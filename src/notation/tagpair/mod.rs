@@ -10,3 +10,4 @@ pub mod inherit;
 pub mod lex;
 pub mod record;
 pub mod split;
+pub mod text;
