@@ -219,6 +219,9 @@ struct Computed {
     contract: Option<String>,
     result: Option<i32>,
     score_ns: Option<i32>,
+    /// The play is to be continued ('+'): the Result counts the tricks
+    /// played so far (PBN 3.4.15), not the final result.
+    partial_result: bool,
     /// Why each null computed value is null.
     why: Vec<String>,
 }
@@ -307,7 +310,8 @@ impl<'g, 'a> Board<'g, 'a> {
             );
             self.warn(t.at as usize, "B020", msg);
         }
-        if !t.tokens.is_empty() {
+        let used = self.known[k as usize] == Some(ti) && matches!(k, K::Auction | K::Play);
+        if !t.tokens.is_empty() && !used {
             self.sections.push(ti);
         }
     }
@@ -917,31 +921,40 @@ impl<'g, 'a> Board<'g, 'a> {
             deal::is_end_position(&hands).then(|| hands.iter().flatten().map(|h| h.len()).max())
         });
         let full = size.flatten().unwrap_or(13);
+        let done: Vec<&Trick> = tricks
+            .iter()
+            .take(full)
+            .take_while(|t| t.winner.is_some())
+            .collect();
+        c.partial_result = p.end == End::Plus && done.len() < full;
         // A result the play so far rules out: fewer tricks than declarer
-        // has won, or more than declarer can still win.
+        // has won, or more than declarer can still win; with '+', a
+        // result that is not the tricks won so far.
         if let (Some((r, false)), Some(d), Some(ContractValue::Contract(_))) =
             (stated.result, declarer, contract)
+            && done.len() < full
         {
-            let done: Vec<&Trick> = tricks
+            let won = done
                 .iter()
-                .take(full)
-                .take_while(|t| t.winner.is_some())
-                .collect();
-            if done.len() < full {
-                let won = done
-                    .iter()
-                    .filter(|t| t.winner.is_some_and(|w| w.side() == d.side()))
-                    .count() as i32;
-                let most = won + (full - done.len()) as i32;
-                if r < won || r > most {
-                    let t = self.tag(K::Result).unwrap();
-                    let msg = format!(
-                        "Result \"{}\", but declarer has won {won} of the first {} tricks played and can win {most} at most",
-                        text(t),
-                        done.len()
-                    );
-                    self.warn(self.at(t), "B054", msg);
-                }
+                .filter(|t| t.winner.is_some_and(|w| w.side() == d.side()))
+                .count() as i32;
+            let most = won + (full - done.len()) as i32;
+            if c.partial_result && r != won {
+                let t = self.tag(K::Result).unwrap();
+                let msg = format!(
+                    "Result \"{}\", but the play is to be continued ('+') and declarer has won {won} of the {} tricks played (PBN 3.4.15: the Result of a play not ended counts the tricks played)",
+                    text(t),
+                    done.len()
+                );
+                self.warn(self.at(t), "B054", msg);
+            } else if r < won || r > most {
+                let t = self.tag(K::Result).unwrap();
+                let msg = format!(
+                    "Result \"{}\", but declarer has won {won} of the first {} tricks played and can win {most} at most",
+                    text(t),
+                    done.len()
+                );
+                self.warn(self.at(t), "B054", msg);
             }
         }
         let why = if contract.is_none() || declarer.is_none() {
@@ -953,7 +966,8 @@ impl<'g, 'a> Board<'g, 'a> {
         {
             Some(match p.end {
                 End::Star => "the play stops at '*' before its last trick",
-                _ => "the play is not complete",
+                End::Plus => "the play is to be continued ('+')",
+                End::Open => "the play is not complete",
             })
         } else if tricks[..full].iter().any(|t| t.winner.is_none()) {
             Some("a trick's winner is not known")
@@ -993,12 +1007,16 @@ impl<'g, 'a> Board<'g, 'a> {
         c: &mut Computed,
     ) {
         let tricks = stated.result.map(|r| r.0).or(c.result);
+        let tricks = if c.partial_result { None } else { tricks };
         let score = match (contract, declarer, stated.vulnerable, tricks) {
             (Some(ContractValue::Pass), ..) => Ok(0),
             (Some(ContractValue::Strain(_)), ..) => Err("an end position has no contract level"),
             (None, ..) => Err("no contract"),
             (Some(ContractValue::Contract(_)), None, ..) => Err("no declarer"),
             (_, _, None, _) => Err("no vulnerability"),
+            (_, _, _, None) if c.partial_result => {
+                Err("the play is to be continued ('+'), its Result counts the tricks played so far")
+            }
             (_, _, _, None) => Err("no result"),
             (Some(ContractValue::Contract(k)), Some(d), Some(v), Some(t)) => {
                 let vul = values::vulnerable(v, d.side());

@@ -1,5 +1,6 @@
-//! The diagnostic codes of Portable Bridge Notation (prefix `B`): B001 to
-//! B012 quarantine a record, B020 to B041 are warnings (and an info) of the
+//! The diagnostic codes of Portable Bridge Notation (prefix `B`): B003, B004 and
+//! B009 to B012 quarantine a record (B001, B002 and B005 to B007 are the
+//! warnings of broken tag pairs read on), B020 to B041 are warnings (and an info) of the
 //! notation, B050 to B060 of the bridge rules (B060 is an info), B100 and
 //! B101 of the bounds deckhand keeps.
 
@@ -9,17 +10,18 @@ use crate::error::Severity::{Error, Info, Warning};
 pub const CODES: &[Code] = &[
     Code {
         code: "B001",
-        severity: Error,
+        severity: Warning,
         title: "unterminated string",
         explain: "A tag value's opening quote has no closing quote on its line (a value \
-does not span lines). The game is quarantined with its raw text; the games after it are \
-read.",
+does not span lines): the value is read to the last ']' on the line (or the line's end) \
+and the game is read on.",
     },
     Code {
         code: "B002",
-        severity: Error,
+        severity: Warning,
         title: "missing ']'",
-        explain: "A tag pair is not closed by ']' after its value.",
+        explain: "A tag pair is not closed by ']' after its value: it is read as closed \
+there, and the game is read on.",
     },
     Code {
         code: "B003",
@@ -32,21 +34,33 @@ again: only this record is quarantined (at most 64 such braces an input).",
     Code {
         code: "B004",
         severity: Error,
-        title: "text outside a tag pair or section",
-        explain: "Something other than a tag pair, a section element of the tag before, a \
-comment or a '%' line: stray text before the first tag of a game, binary bytes.",
+        title: "a record of stray text",
+        explain: "A record (text between blank lines) holds no tag pair at all, only text \
+that is neither a comment nor a '%' line (binary bytes, say): nothing of it can be read, \
+so it is quarantined with its raw text.",
     },
     Code {
         code: "B005",
-        severity: Error,
+        severity: Warning,
         title: "missing tag name",
-        explain: "A '[' is not followed by a tag name.",
+        explain: "A '[' is not followed by a tag name: the tag pair is skipped (to its \
+']' on the line) and the game is read on.",
     },
     Code {
         code: "B006",
-        severity: Error,
+        severity: Warning,
         title: "tag value without quotes",
-        explain: "A tag's value is not a quoted string.",
+        explain: "A tag's value is not a quoted string (`[Event]`, `[Event No_quotes]`): \
+the value is what stands before the ']' on the line (empty for `[Event]`), and the game is \
+read on.",
+    },
+    Code {
+        code: "B007",
+        severity: Warning,
+        title: "stray text in a game",
+        explain: "A line of a game that has tag pairs starts with something other than a \
+tag pair, a section element of the tag before, a comment or a '%' line (text typed \
+before the first tag, say): the line is skipped and named here.",
     },
     Code {
         code: "B009",

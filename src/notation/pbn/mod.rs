@@ -59,6 +59,7 @@ pub static DIALECT: Dialect = Dialect {
         missing_bracket: "B002",
         unterminated_comment: "B003",
         outside_tag: "B004",
+        stray_text: "B007",
         missing_name: "B005",
         unquoted_value: "B006",
         // PBN has no segmental prefixes: '@' is text (never reported).
@@ -81,6 +82,7 @@ pub static DIALECT: Dialect = Dialect {
     together: &[b"Board", b"Dealer", b"Vulnerable", b"Deal"],
     together_if: &[b"Auction", b"Play"],
     string_tokens: true,
+    recover: true,
 };
 
 /// Tags of Portable Bridge Notation that Portable Pinochle Notation and

@@ -52,6 +52,7 @@ pub static DIALECT: Dialect = Dialect {
         missing_bracket: "P002",
         unterminated_comment: "P003",
         outside_tag: "P004",
+        stray_text: "P004",
         missing_name: "P005",
         unquoted_value: "P006",
         prefix_without_tag: "P007",
@@ -74,6 +75,7 @@ pub static DIALECT: Dialect = Dialect {
     together: &[],
     together_if: &[],
     string_tokens: false,
+    recover: false,
 };
 
 /// For P006: Portable Preferans Notation, a notation of another game also

@@ -41,6 +41,12 @@ pub struct Dialect {
     /// A `"` in a section starts a string token that runs to its closing
     /// quote (PBN's table cells: `"Jansen, J."`); else `"` ends a token.
     pub string_tokens: bool,
+    /// Read on through broken tag pairs and stray lines (PBN: real files
+    /// hold them, and a game loses nothing else for one): a value without
+    /// quotes or without its closing quote runs to the `]` on its line, a
+    /// missing `]` or tag name and a line of stray text are warnings. Else
+    /// (PPN) each quarantines its record.
+    pub recover: bool,
 }
 
 /// The diagnostic codes of the syntax, by what they report.
@@ -50,6 +56,9 @@ pub struct Codes {
     pub missing_bracket: &'static str,
     pub unterminated_comment: &'static str,
     pub outside_tag: &'static str,
+    /// A line of stray text skipped in a record that has tags (a
+    /// recovering dialect's warning).
+    pub stray_text: &'static str,
     pub missing_name: &'static str,
     pub unquoted_value: &'static str,
     pub prefix_without_tag: &'static str,
@@ -286,6 +295,9 @@ struct Lexer<'a, 'l> {
     /// The leading tags of the first hand of the record this hand is in,
     /// when it is not that hand: they start the next hand too.
     prior: Range<usize>,
+    /// The first stray line skipped (a recovering dialect): an error after
+    /// all when the record has no tag.
+    stray: Option<usize>,
 }
 
 /// Lexes one record into `lists`.
@@ -328,10 +340,23 @@ pub fn lex_hand<'a>(
         comments0: comments0 as usize,
         head_end: None,
         prior: prior.start as usize..prior.end as usize,
+        stray: None,
     };
     let (error, mut next) = match lx.run() {
         Ok(next) => (None, next),
         Err(e) => (Some(e), None),
+    };
+    // A record of stray text alone: nothing of it could be read.
+    let error = match (error, lx.stray) {
+        (None, Some(at)) if lx.lists.tags.len() == tags0 as usize => {
+            lx.warnings.retain(|w| w.code != d.codes.stray_text);
+            Some(Diag::error(
+                at,
+                d.codes.outside_tag,
+                format!("expected '[' to start a tag pair, found {}", found(r, at)),
+            ))
+        }
+        (e, _) => e,
     };
     lx.close_section();
     if let Some(e) = &error {
@@ -582,7 +607,9 @@ impl<'a> Lexer<'a, '_> {
                 // them; else it is a section token's first byte.
                 b'[' | b'@' if b == b'[' || !self.d.segments.is_empty() => {
                     self.close_section();
-                    self.tag()?;
+                    if !self.tag()? {
+                        continue;
+                    }
                     if self.lists.tags.len() > self.max_tags {
                         return Err(too_many(self.d, i, "tag pairs"));
                     }
@@ -593,6 +620,19 @@ impl<'a> Lexer<'a, '_> {
                         if !self.tokens() {
                             return Err(too_many(self.d, self.i, "section tokens"));
                         }
+                    }
+                    None if self.d.recover => {
+                        let end = memchr(b'\n', &r[i..]).map_or(r.len(), |j| i + j);
+                        self.stray.get_or_insert(i);
+                        self.warnings.push(Diag::warning(
+                            i,
+                            self.d.codes.stray_text,
+                            format!(
+                                "expected '[' to start a tag pair, found {}: the line is skipped",
+                                found(r, i)
+                            ),
+                        ));
+                        self.i = end;
                     }
                     None => {
                         return Err(Diag::error(
@@ -761,7 +801,14 @@ impl<'a> Lexer<'a, '_> {
         start
     }
 
-    fn tag(&mut self) -> Result<(), Diag> {
+    /// The end of the line at `i` (its `\n`, or the record's end).
+    fn line_end(&self, i: usize) -> usize {
+        memchr(b'\n', &self.r[i..]).map_or(self.r.len(), |j| i + j)
+    }
+
+    /// A tag pair from `self.i`; false when a recovering dialect skipped a
+    /// broken one (no tag name).
+    fn tag(&mut self) -> Result<bool, Diag> {
         let r = self.r;
         let start = self.i;
         let segment = if r[start] == b'@' {
@@ -799,6 +846,20 @@ impl<'a> Lexer<'a, '_> {
         let name_start = self.i;
         self.i = skip_class(r, name_start, NAME);
         let name = &r[name_start..self.i];
+        if name.is_empty() && self.d.recover {
+            let end = self.line_end(self.i);
+            let close = memchr(b']', &r[self.i..end]).map_or(end, |j| self.i + j + 1);
+            self.warnings.push(Diag::warning(
+                self.i,
+                self.d.codes.missing_name,
+                format!(
+                    "expected a tag name after '[', found {}: the tag pair is skipped",
+                    found(r, self.i)
+                ),
+            ));
+            self.i = close;
+            return Ok(false);
+        }
         if name.is_empty() {
             return Err(Diag::error(
                 self.i,
@@ -821,7 +882,24 @@ impl<'a> Lexer<'a, '_> {
         // instructions a hand.
         let name_str = || String::from_utf8_lossy(name);
         self.skip_ws();
-        if r.get(self.i) != Some(&b'"') {
+        let mut recovered = None;
+        if r.get(self.i) != Some(&b'"') && self.d.recover {
+            // The value runs to the `]` on the line.
+            let end = self.line_end(self.i);
+            let close = memchr(b']', &r[self.i..end]).map_or(end, |j| self.i + j);
+            let v = r[self.i..close].trim_ascii_end();
+            self.warnings.push(Diag::warning(
+                self.i,
+                self.d.codes.unquoted_value,
+                format!(
+                    "expected '\"' to open the value of tag {}, found {}: the value is read to the ']'{}",
+                    name_str(),
+                    found(r, self.i),
+                    (self.d.unquoted_hint)(name)
+                ),
+            ));
+            recovered = Some((self.i, self.i + v.len(), close));
+        } else if r.get(self.i) != Some(&b'"') {
             return Err(Diag::error(
                 self.i,
                 self.d.codes.unquoted_value,
@@ -833,10 +911,16 @@ impl<'a> Lexer<'a, '_> {
                 ),
             ));
         }
-        let value_start = self.i + 1;
+        let mut value_start = self.i + 1;
         let mut p = value_start;
         let mut escaped = false;
         let value_end = loop {
+            if let Some((from, to, close)) = recovered {
+                value_start = from;
+                escaped = memchr(b'\\', &r[from..to]).is_some();
+                self.i = close;
+                break to;
+            }
             let unterminated = || {
                 Diag::error(
                     value_start - 1,
@@ -847,21 +931,48 @@ impl<'a> Lexer<'a, '_> {
                     ),
                 )
             };
-            let Some(q) = value_stop(r, p) else {
-                return Err(unterminated());
-            };
-            match r[q] {
-                b'"' => break q,
-                b'\\' if r.get(q + 1).is_some_and(|&b| b != b'\n') => {
+            let q = value_stop(r, p);
+            match q.map(|q| r[q]) {
+                Some(b'"') => {
+                    let q = q.unwrap();
+                    self.i = q + 1;
+                    break q;
+                }
+                Some(b'\\') if r.get(q.unwrap() + 1).is_some_and(|&b| b != b'\n') => {
                     escaped = true;
-                    p = q + 2;
+                    p = q.unwrap() + 2;
+                }
+                _ if self.d.recover => {
+                    // The value runs to the last `]` on its line.
+                    let end = self.line_end(value_start);
+                    let close = memchr::memrchr(b']', &r[value_start..end])
+                        .map_or(end, |j| value_start + j);
+                    let mut w = unterminated();
+                    w.severity = crate::error::Severity::Warning;
+                    w.message
+                        .push_str(": the value is read to the ']' at the end of the line");
+                    self.warnings.push(w);
+                    let v = r[value_start..close].trim_ascii_end();
+                    escaped = memchr(b'\\', v).is_some();
+                    self.i = close;
+                    break value_start + v.len();
                 }
                 _ => return Err(unterminated()),
             }
         };
-        self.i = value_end + 1;
         self.skip_ws();
-        if r.get(self.i) != Some(&b']') {
+        if r.get(self.i) != Some(&b']') && self.d.recover {
+            self.warnings.push(Diag::warning(
+                self.i,
+                self.d.codes.missing_bracket,
+                format!(
+                    "expected ']' to close tag {}, found {}: read as closed",
+                    name_str(),
+                    found(r, self.i)
+                ),
+            ));
+            self.i -= 1;
+        } else if r.get(self.i) != Some(&b']') {
             return Err(Diag::error(
                 self.i,
                 self.d.codes.missing_bracket,
@@ -904,7 +1015,7 @@ impl<'a> Lexer<'a, '_> {
             },
             state: TagState::Written,
         });
-        Ok(())
+        Ok(true)
     }
 
     fn bad_prefix(&self, start: usize, end: usize) -> Diag {
@@ -974,6 +1085,53 @@ mod tests {
 
     fn s(b: &[u8]) -> &str {
         std::str::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn a_recovering_dialect_reads_on_through_broken_tag_pairs() {
+        const PBN: &Dialect = &crate::notation::pbn::DIALECT;
+        let r: &[u8] = b"[Event]\n[Site No quotes ]\n[Note \"2:l'histoire...]\n[ \"x\"]\n[Dealer \"N\"\nstray\n[Board \"3\"]\n";
+        let mut lists = Lists::default();
+        let l = lex(PBN, r, &mut lists);
+        assert!(l.error.is_none());
+        let tags: Vec<(&str, &str)> = lists.tags.iter().map(|t| (s(t.name), s(t.value))).collect();
+        assert_eq!(
+            tags,
+            [
+                ("Event", ""),
+                ("Site", "No quotes"),
+                ("Note", "2:l'histoire..."),
+                ("Dealer", "N"),
+                ("Board", "3")
+            ]
+        );
+        let codes: Vec<(&str, u32)> = l.warnings.iter().map(|w| (w.code, w.at)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("B006", 6),
+                ("B006", 14),
+                ("B001", 32),
+                ("B005", 52),
+                ("B002", 69)
+            ]
+        );
+        // The line after the unclosed Dealer is its section's tokens.
+        assert_eq!(lists.tags[3].tokens.range().len(), 1);
+        // Stray text before any tag is skipped with a warning; a record of
+        // nothing else is quarantined.
+        let mut lists = Lists::default();
+        let l = lex(PBN, b"stray words\n[Board \"1\"]\n", &mut lists);
+        assert!(l.error.is_none());
+        assert_eq!(l.warnings[0].code, "B007");
+        assert_eq!(lists.tags.len(), 1);
+        let mut lists = Lists::default();
+        let l = lex(PBN, b"stray words\n{a comment}\n", &mut lists);
+        assert_eq!(l.error.map(|e| e.code), Some("B004"));
+        assert!(l.warnings.is_empty());
+        // PPN quarantines the record at the first of them.
+        let (l, _) = lexed(b"[Event]\n");
+        assert_eq!(l.error.map(|e| e.code), Some("P006"));
     }
 
     #[test]
