@@ -188,7 +188,10 @@ pub fn parse_contract(v: &[u8]) -> Result<ContractValue, String> {
         return Err(bad());
     }
     let upper = rest.to_ascii_uppercase();
+    // `R` for redoubled is not PBN's, but some programs write it (`3NR`).
     let (strain_text, risk) = if let Some(s) = upper.strip_suffix(b"XX") {
+        (s, Risk::Redoubled)
+    } else if let Some(s) = upper.strip_suffix(b"R") {
         (s, Risk::Redoubled)
     } else if let Some(s) = upper.strip_suffix(b"X") {
         (s, Risk::Doubled)
@@ -391,6 +394,11 @@ mod tests {
             parse_contract(b"6NTXX"),
             Ok(c(6, Strain::NT, Risk::Redoubled))
         );
+        assert_eq!(
+            parse_contract(b"3NR"),
+            Ok(c(3, Strain::NT, Risk::Redoubled))
+        );
+        assert!(parse_contract(b"3R").is_err());
         assert_eq!(parse_contract(b"Pass"), Ok(ContractValue::Pass));
         assert_eq!(parse_contract(b"NT"), Ok(ContractValue::Strain(Strain::NT)));
         assert!(parse_contract(b"8S").is_err() && parse_contract(b"4Z").is_err());
