@@ -97,3 +97,86 @@ fn bridge_fixtures_match_golden_files() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The bytes of every Parquet file of a bridge dataset, by relative path.
+fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v = Vec::new();
+    for t in BRIDGE {
+        let Ok(dir) = std::fs::read_dir(out.join(t)) else {
+            continue;
+        };
+        for e in dir {
+            let p = e.unwrap().path();
+            v.push((
+                p.strip_prefix(out).unwrap().display().to_string(),
+                std::fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    v.sort();
+    v
+}
+
+/// Every bundled real PBN file (../shared/testdata/bridge), in name order.
+fn real_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "pbn") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(Path::new("../shared/testdata/bridge"), &mut v);
+    v.sort();
+    assert!(v.len() >= 18, "../shared/testdata/bridge missing");
+    v
+}
+
+#[test]
+fn bridge_threads_and_chunk_sizes_do_not_change_a_byte() {
+    let default = Options::default().window_array_bytes;
+    // (inputs, [(threads, chunk, group, bytes of arrays a window may build)])
+    let fine: &[(usize, usize, usize, usize)] = &[
+        (2, 1 << 20, 1 << 20, default),
+        (1, 1, 1, default),
+        (2, 2, 3, default),
+        (2, 7, 200, default),
+        (2, 13, 1, default),
+        (2, 1000, 10, default),
+        (2, 1 << 20, 1, 1),
+        (2, 4096, 2000, 40_000),
+    ];
+    let coarse: &[(usize, usize, usize, usize)] = &[
+        (2, 1 << 20, 1 << 20, default),
+        (2, 4093, 700, default),
+        (1, 65_537, 5000, 1),
+        (2, 1 << 16, 1 << 20, 1 << 40),
+    ];
+    for (inputs, settings) in [(fixtures(), fine), (real_files(), coarse)] {
+        let base = tempfile::tempdir().unwrap();
+        common::convert(&inputs, base.path(), &common::quiet(1));
+        let want = files(base.path());
+        assert!(want.len() >= 8);
+        for &(threads, chunk, group, window_array_bytes) in settings {
+            let dir = tempfile::tempdir().unwrap();
+            let opts = Options {
+                chunk_bytes: chunk,
+                group_bytes: group,
+                window_array_bytes,
+                ..common::quiet(threads)
+            };
+            common::convert(&inputs, dir.path(), &opts);
+            common::assert_same_files(
+                &want,
+                &files(dir.path()),
+                &format!(
+                    "threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
+                ),
+            );
+        }
+    }
+}
