@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Converts the bundled sample archive and shows a DuckDB query of it.
+# Converts the bundled samples (a pinochle archive, the PBN spec's example
+# game) and shows DuckDB queries of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/sample}
 
 cargo build --release --quiet
-target/release/deckhand convert testdata/pinochle/sample.ppn -o "$out" --force
+target/release/deckhand convert testdata/pinochle/sample.ppn testdata/bridge/spec_example.pbn -o "$out" --force
 
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
@@ -19,6 +20,15 @@ SELECT h.hand_number, h.declarer, h.contract, h.trump, h.result,
 FROM '{out}/pinochle/hands/*.parquet' h
 LEFT JOIN '{out}/pinochle/tricks/*.parquet' t USING (hand_id)
 GROUP BY ALL ORDER BY h.hand_number
+"""
+print(sql.strip())
+duckdb.sql(sql).show()
+sql = f"""
+SELECT b.board, b.contract, b.declarer, b.result, b.computed_score_ns,
+       string_agg(c.call, ' ' ORDER BY c.seq) AS auction
+FROM '{out}/bridge/boards/*.parquet' b
+JOIN '{out}/bridge/calls/*.parquet' c USING (board_id)
+GROUP BY ALL
 """
 print(sql.strip())
 duckdb.sql(sql).show()

@@ -231,3 +231,50 @@ def test_games_compared(con):
     # Every game of the files endplay reads is compared.
     n = sum(len(pbn.loads(read_text(f))) for f in FILES if name(f) not in ENDPLAY_FAILS)
     assert n == 8125
+
+
+def test_duplicate_scores_match_endplay(tmp_path):
+    """Every contract (7 levels x 5 strains x 3 risks), declarer, vulnerability
+    and number of tricks: deckhand's computed_score_ns is endplay's
+    Contract.score for North-South."""
+    from endplay.types import Contract, Denom, Player, Vul
+
+    games, want = [], []
+    vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
+    risks = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}
+    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+    n = 0
+    for level in range(1, 8):
+        for strain, denom in denoms.items():
+            for risk, penalty in risks.items():
+                for vul, v in vuls.items():
+                    for tricks in range(14):
+                        declarer = SEATS[n % 4]
+                        n += 1
+                        games.append(
+                            f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "{vul}"]\n'
+                            f'[Declarer "{declarer}"]\n[Contract "{level}{strain}{risk}"]\n'
+                            f'[Result "{tricks}"]\n'
+                        )
+                        c = Contract(
+                            level=level,
+                            denom=denom,
+                            declarer=Player.find(declarer),
+                            penalty=penalty,
+                            result=tricks - level - 6,
+                        )
+                        s = c.score(v)
+                        want.append(s if declarer in "NS" else -s)
+    f = tmp_path / "scores.pbn"
+    f.write_text("% PBN 2.1\n\n" + "\n".join(games))
+    out = tmp_path / "out"
+    r = subprocess.run([BIN, "convert", str(f), "-o", str(out), "-q"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    got = [
+        row[0]
+        for row in duckdb.sql(
+            f"SELECT computed_score_ns FROM read_parquet('{out}/bridge/boards/*.parquet') ORDER BY record_index"
+        ).fetchall()
+    ]
+    assert len(got) == 7 * 5 * 3 * 4 * 14
+    assert got == want
