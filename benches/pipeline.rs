@@ -2,7 +2,9 @@
 //! writing), of the Parquet writer alone (batches built beforehand), and of
 //! end-to-end conversion into in-memory Parquet files and into files.
 //! Input: a generated archive of about 16 MB (seed 1); every throughput is in
-//! bytes of that input.
+//! bytes of that input. The `pbn` group parses the bundled real PBN files
+//! (`../shared/testdata/bridge`: endplay's example2 and example3 and
+//! zdenecek's files) joined into one, about 2.3 MB.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::notation::ppn::TABLES;
@@ -181,5 +183,49 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(pipeline, benches);
+/// The bundled real PBN files endplay reads, joined (each followed by a
+/// blank line).
+fn pbn_archive() -> Vec<u8> {
+    let dir = std::path::Path::new("../shared/testdata/bridge");
+    let mut files: Vec<std::path::PathBuf> = ["endplay/example2.pbn", "endplay/example3.pbn"]
+        .iter()
+        .map(|f| dir.join(f))
+        .collect();
+    let mut z: Vec<_> = std::fs::read_dir(dir.join("zdenecek-pbn"))
+        .expect("../shared/testdata/bridge beside the checkout")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
+        .collect();
+    z.sort();
+    files.extend(z);
+    let mut v = Vec::new();
+    for f in files {
+        v.extend(std::fs::read(f).unwrap());
+        v.extend(b"\n\n");
+    }
+    v
+}
+
+fn pbn(c: &mut Criterion) {
+    let input = pbn_archive();
+    let mut g = c.benchmark_group("pbn");
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.sample_size(10);
+    for threads in [1, 2] {
+        g.bench_function(format!("parse/threads={threads}"), |b| {
+            b.iter(|| {
+                let mut rows = 0usize;
+                parse_bytes(&input, "bench.pbn", &opts(threads), &mut |t| {
+                    rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
+                    Ok(())
+                })
+                .unwrap();
+                rows
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(pipeline, benches, pbn);
 criterion_main!(pipeline);

@@ -4,16 +4,23 @@
 # snappy, none) with 1 and 2 threads, with peak RSS, peak anonymous memory and
 # output size; then the same job done by scripts/baseline_ppn.py on the same file.
 # A first row times zstd (or md5sum) on the archive: the machine's speed that hour.
+# Then the PBN section: `deckhand convert` of a PBN archive made by repeating the
+# bundled real files endplay reads (endplay's example2/3 and zdenecek's files),
+# with 1 and 2 threads, against endplay reading the same archive
+# (scripts/baseline_pbn.py).
 # Each deckhand row is the best of RUNS runs (wall times on a shared VM vary by
 # 10-40% from run to run); memory is the largest of them. The Python baseline
 # runs once.
-#   SIZE_MB=1024 SEED=1 RUNS=2 BUILD=pgo scripts/bench.sh
-#   (defaults; SIZE_MB=100 for a quick run; BUILD=release for the plain build)
+#   SIZE_MB=1024 SEED=1 RUNS=2 BUILD=pgo PBN_MB=512 SECTIONS="ppn pbn" scripts/bench.sh
+#   (defaults; SIZE_MB=100 for a quick run; BUILD=release for the plain build;
+#   SECTIONS=pbn for the PBN section alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
 seed=${SEED:-1}
 runs=${RUNS:-2}
+sections=" ${SECTIONS:-ppn pbn} "
+pbn_mb=${PBN_MB:-512}
 # About 870 bytes a hand.
 file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150)) "$seed")
 # The profile-guided build by default (what the README's figures are of);
@@ -50,6 +57,7 @@ reference() {
   awk -v n="reference: $name (1 thread)" -v w="$best" -v b="$bytes" \
     'BEGIN { printf "%-36s %8.2f %9.1f %11s %9s %9s %9s\n", n, w, b / 1e6 / w, "-", "-", "-", "-" }'
 }
+if [[ $sections == *" ppn "* ]]; then
 reference
 bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
   local suffix=$1; shift
@@ -79,7 +87,7 @@ run() { # name, runs, command...
     a=$(sed -n 's/.*peak_anon_mb=\([0-9]*\).*/\1/p' <<<"$log")
     [ "${r:-0}" -gt "$rss" ] && rss=$r
     [ "${a:-0}" -gt "$anon" ] && anon=$a
-    hands=$(sed -n 's/.*deckhand: \([0-9]*\) converted.*/\1/p; s/^baseline: \([0-9]*\) hands.*/\1/p' <<<"$log" | tail -1)
+    hands=$(sed -n 's/.*deckhand: \([0-9]*\) converted.*/\1/p; s/^baseline: \([0-9]*\) \(hands\|boards\).*/\1/p' <<<"$log" | tail -1)
     size=$(du -sm "$out/ds" 2>/dev/null | cut -f1)
   done
   awk -v n="$name" -v w="$best" -v b="$bytes" -v h="${hands:-0}" -v r="$rss" -v a="$anon" -v o="${size:--}" \
@@ -128,3 +136,38 @@ run "python baseline (1 thread)" 1 "$venv/bin/python" scripts/baseline_ppn.py "$
 echo
 echo "columns built (values and bytes of Arrow arrays):"
 cat "$out/columns"
+fi
+
+if [[ $sections == *" pbn "* ]]; then
+  # A PBN archive of at least PBN_MB MB: the bundled real files endplay reads,
+  # each followed by a blank line, repeated (made once, then reused).
+  pbn=target/bench-data/pbn-${pbn_mb}mb.pbn
+  if [ ! -f "$pbn" ]; then
+    mkdir -p target/bench-data
+    unit=$(mktemp)
+    for f in ../shared/testdata/bridge/endplay/example{2,3}.pbn ../shared/testdata/bridge/zdenecek-pbn/*.pbn; do
+      cat "$f"; echo; echo
+    done >"$unit"
+    : >"$pbn.part"
+    while [ "$(stat -c %s "$pbn.part")" -lt $((pbn_mb * 1000000)) ]; do cat "$unit" >>"$pbn.part"; done
+    rm -f "$unit"
+    mv "$pbn.part" "$pbn"
+  fi
+  file=$pbn
+  bytes=$(stat -c %s "$file")
+  echo
+  echo "PBN archive: $file ($((bytes / 1000000)) MB, the bundled real files repeated)"
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s games/s rss_MB anon_MB out_MB
+  reference
+  for threads in 1 2; do
+    run "convert pbn zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
+      "$bin" convert "$file" -o "$out/ds" -j "$threads" | tee -a "$out/pbn_rows"
+  done
+  venv=target/pyenv
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+  run "endplay 0.5.12 (1 thread)" 1 "$venv/bin/python" scripts/baseline_pbn.py "$file" | tee -a "$out/pbn_rows"
+  # MB/s of deckhand at 2 threads over endplay's, in this run.
+  awk '/2 threads/ { d = $(NF-4) } /^endplay/ { e = $(NF-4) }
+    END { if (e > 0) printf "deckhand convert (2 threads) / endplay: %.1fx\n", d / e }' "$out/pbn_rows"
+fi

@@ -147,6 +147,17 @@ impl Card {
         [self.suit.letter(), self.rank.letter()]
     }
 
+    /// The card's name as a string (`SA`, `HT`), without allocating.
+    pub fn as_str(self) -> &'static str {
+        const NAMES: [&str; 52] = [
+            "SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6", "S5", "S4", "S3", "S2", //
+            "HA", "HK", "HQ", "HJ", "HT", "H9", "H8", "H7", "H6", "H5", "H4", "H3", "H2", //
+            "DA", "DK", "DQ", "DJ", "DT", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2", //
+            "CA", "CK", "CQ", "CJ", "CT", "C9", "C8", "C7", "C6", "C5", "C4", "C3", "C2",
+        ];
+        NAMES[self.index()]
+    }
+
     /// The card's index in a deck, 0..52 (spades ace first).
     pub fn index(self) -> usize {
         self.suit as usize * 13 + (14 - self.rank as usize)
@@ -213,7 +224,9 @@ mod tests {
         assert_eq!((sa.name(), ht.name(), c2.name()), (*b"SA", *b"HT", *b"C2"));
         assert_eq!((sa.index(), ht.index(), c2.index()), (0, 17, 51));
         for i in 0..52 {
-            assert_eq!(Card::from_index(i).index(), i);
+            let c = Card::from_index(i);
+            assert_eq!(c.index(), i);
+            assert_eq!(c.as_str().as_bytes(), c.name());
         }
         let mut v = vec![c2, ht, sa];
         v.sort();

@@ -43,19 +43,23 @@ pub fn deal_issues(hands: &Hands<'_>) -> Vec<DealIssue> {
             }
         }
     }
-    let mut holders: [Vec<Seat>; 52] = std::array::from_fn(|_| Vec::new());
-    for (seat, h) in Seat::ALL.into_iter().zip(hands) {
-        for c in h.iter().copied().flatten() {
-            holders[c.index()].push(seat);
+    let mut count = [0u8; 52];
+    for h in hands.iter().flatten() {
+        for c in h.iter() {
+            count[c.index()] = count[c.index()].saturating_add(1);
         }
     }
-    for (i, seats) in holders.into_iter().enumerate() {
-        if seats.len() > 1 {
-            issues.push(DealIssue::Duplicate {
-                card: Card::from_index(i),
-                seats,
-            });
-        }
+    for (i, _) in count.iter().enumerate().filter(|(_, n)| **n > 1) {
+        let card = Card::from_index(i);
+        let seats = Seat::ALL
+            .into_iter()
+            .zip(hands)
+            .flat_map(|(seat, h)| {
+                let n = h.map_or(0, |h| h.iter().filter(|&&c| c == card).count());
+                std::iter::repeat_n(seat, n)
+            })
+            .collect();
+        issues.push(DealIssue::Duplicate { card, seats });
     }
     issues
 }

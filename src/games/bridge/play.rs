@@ -116,7 +116,13 @@ pub fn issues(
     tricks: &[Trick],
     marked: impl Fn(usize, Seat) -> bool,
 ) -> Vec<Issue> {
-    let mut left: [Option<Vec<Card>>; 4] = hands.clone();
+    // The cards each seat holds still, a bit a card (Card::index); None
+    // for a hand not known.
+    let mut left: [Option<u64>; 4] = std::array::from_fn(|s| {
+        hands[s]
+            .as_ref()
+            .map(|h| h.iter().fold(0u64, |m, c| m | 1 << c.index()))
+    });
     let mut out = Vec::new();
     for (t, trick) in tricks.iter().enumerate() {
         let led = trick
@@ -128,37 +134,40 @@ pub fn issues(
             let (Some(card), Some(hand)) = (card, left[seat as usize].as_mut()) else {
                 continue;
             };
-            match hand.iter().position(|&c| c == card) {
-                None => out.push(Issue::NotHeld {
+            let bit = 1u64 << card.index();
+            if *hand & bit == 0 {
+                out.push(Issue::NotHeld {
+                    trick: t,
+                    seat,
+                    card,
+                });
+                continue;
+            }
+            let revoke =
+                k > 0 && led.is_some_and(|led| card.suit != led && *hand & suit_bits(led) != 0);
+            let known = k == 0 || led.is_some();
+            match (revoke, marked(t, seat)) {
+                (true, false) => out.push(Issue::Revoke {
                     trick: t,
                     seat,
                     card,
                 }),
-                Some(p) => {
-                    let revoke = k > 0
-                        && led.is_some_and(|led| {
-                            card.suit != led && hand.iter().any(|c| c.suit == led)
-                        });
-                    let known = k == 0 || led.is_some();
-                    match (revoke, marked(t, seat)) {
-                        (true, false) => out.push(Issue::Revoke {
-                            trick: t,
-                            seat,
-                            card,
-                        }),
-                        (false, true) if known => out.push(Issue::FalseRevoke {
-                            trick: t,
-                            seat,
-                            card,
-                        }),
-                        _ => {}
-                    }
-                    hand.swap_remove(p);
-                }
+                (false, true) if known => out.push(Issue::FalseRevoke {
+                    trick: t,
+                    seat,
+                    card,
+                }),
+                _ => {}
             }
+            *hand &= !bit;
         }
     }
     out
+}
+
+/// The bits of a suit's 13 cards (Card::index: a suit's cards in a row).
+fn suit_bits(suit: Suit) -> u64 {
+    0x1FFF << (suit as usize * 13)
 }
 
 #[cfg(test)]

@@ -863,7 +863,26 @@ impl<'g, 'a> Board<'g, 'a> {
                     .get(t * 4..(t * 4 + 4).min(p.places.len()))
                     .is_some_and(|ch| ch.iter().any(|pl| pl.seat == s && pl.revoke))
             };
-            for issue in play::issues(deal, &tricks, revoke_marked) {
+            // The first few impossible cards one by one; the rest (a play
+            // whose seat columns are out of step from some trick on makes
+            // every card after it impossible) in one warning.
+            const LISTED: usize = 4;
+            let issues = play::issues(deal, &tricks, revoke_marked);
+            let rest = issues.get(LISTED).map(|first_unlisted| {
+                let t = match first_unlisted {
+                    play::Issue::NotHeld { trick, .. }
+                    | play::Issue::Revoke { trick, .. }
+                    | play::Issue::FalseRevoke { trick, .. } => *trick,
+                };
+                let at = p.places.get(t * 4).map_or(0, |pl| pl.at as usize);
+                let msg = format!(
+                    "{} more cards from trick {} on are impossible too (not dealt to their seat or played before, or revokes): is the play out of step with its seat columns?",
+                    issues.len() - LISTED,
+                    t + 1
+                );
+                (at, msg)
+            });
+            for issue in issues.into_iter().take(LISTED) {
                 let (t, seat, card, what) = match issue {
                     play::Issue::NotHeld { trick, seat, card } => (
                         trick,
@@ -897,6 +916,9 @@ impl<'g, 'a> Board<'g, 'a> {
                     name[0] as char,
                     name[1] as char
                 );
+                self.warn(at, "B053", msg);
+            }
+            if let Some((at, msg)) = rest {
                 self.warn(at, "B053", msg);
             }
         }
@@ -1224,10 +1246,7 @@ impl<'g, 'a> Board<'g, 'a> {
                 seq += 1;
                 o.trick.append_value(k as i32 + 1);
                 o.seat.append_value(seat.as_str());
-                o.card.append_option(pl.card.map(|c| {
-                    let n = c.name();
-                    String::from_utf8_lossy(&n).into_owned()
-                }));
+                o.card.append_option(pl.card.map(Card::as_str));
                 o.text.append_value(bytes_text(pl.text, self.latin1));
                 o.annotation.append_option(
                     (!pl.marks.annotation.is_empty()).then_some(&pl.marks.annotation),
@@ -1239,9 +1258,12 @@ impl<'g, 'a> Board<'g, 'a> {
             o.board_id.append_value(id);
             o.trick.append_value(k as i32 + 1);
             o.leader.append_option(t.leader.map(Seat::as_str));
-            let cards: smallvec::SmallVec<[Option<Card>; 4]> =
-                t.cards.iter().map(|c| c.1).collect();
-            if places.len() < 4 || !o.cards.append_known(&cards) {
+            let mut cards = [None; 4];
+            let n = t.cards.len().min(4);
+            for (c, x) in cards.iter_mut().zip(&t.cards) {
+                *c = x.1;
+            }
+            if places.len() < 4 || !o.cards.append_known(&cards[..n]) {
                 o.cards.append_cards::<Card>(None);
             }
             o.computed_winner

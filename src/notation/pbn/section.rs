@@ -600,7 +600,7 @@ mod tests {
             .map(|c| {
                 (
                     c.seat,
-                    super::super::values::call_text(c.call),
+                    super::super::values::call_text(c.call).to_string(),
                     lossy(c.text),
                     c.marks.note,
                 )

@@ -62,14 +62,14 @@ pub fn parse_deal(v: &[u8]) -> Result<Deal, String> {
 
 /// A hand `S.H.D.C`: the ranks of each suit, in any order.
 fn parse_hand(h: &[u8]) -> Result<Vec<Card>, String> {
-    let suits: Vec<&[u8]> = h.split(|&b| b == b'.').collect();
-    if suits.len() != 4 {
+    let n = h.split(|&b| b == b'.').count();
+    if n != 4 {
         return Err(format!(
-            "hand '{}' has {} suits (expected 4, separated by '.')",
+            "hand '{}' has {n} suits (expected 4, separated by '.')",
             String::from_utf8_lossy(h),
-            suits.len()
         ));
     }
+    let suits = h.split(|&b| b == b'.');
     let mut cards = Vec::with_capacity(13);
     for (suit, ranks) in Suit::ALL.into_iter().zip(suits) {
         let mut i = 0;
@@ -90,36 +90,60 @@ fn parse_hand(h: &[u8]) -> Result<Vec<Card>, String> {
             cards.push(Card { suit, rank });
         }
     }
-    cards.sort();
+    // Export form gives them in order already.
+    if !cards.is_sorted() {
+        cards.sort_unstable();
+    }
     Ok(cards)
 }
 
 /// A hand as the tables write it: `S.H.D.C`, ranks high to low.
 pub fn hand_text(cards: &[Card]) -> String {
-    let mut s = String::with_capacity(16);
+    let mut s = String::with_capacity(17);
+    push_hand(&mut s, cards);
+    s
+}
+
+/// Appends [`hand_text`] of `cards` to `s`.
+fn push_hand(s: &mut String, cards: &[Card]) {
+    // Cards sort by suit (S H D C) then rank high to low: the order written.
+    let sorted;
+    let cards = if cards.is_sorted() {
+        cards
+    } else {
+        sorted = {
+            let mut v = cards.to_vec();
+            v.sort_unstable();
+            v
+        };
+        &sorted[..]
+    };
+    let mut rest = cards;
     for (k, suit) in Suit::ALL.into_iter().enumerate() {
         if k > 0 {
             s.push('.');
         }
-        let mut ranks: Vec<Rank> = cards
-            .iter()
-            .filter(|c| c.suit == suit)
-            .map(|c| c.rank)
-            .collect();
-        ranks.sort_unstable_by(|a, b| b.cmp(a));
-        s.extend(ranks.into_iter().map(|r| r.letter() as char));
+        let n = rest.iter().take_while(|c| c.suit == suit).count();
+        s.extend(rest[..n].iter().map(|c| c.rank.letter() as char));
+        rest = &rest[n..];
     }
-    s
 }
 
 /// The normalized deal: `N:` then the hands clockwise from North, `-` for
 /// a hand not given.
 pub fn deal_text(deal: &Deal) -> String {
-    let hands: Vec<String> = deal
-        .iter()
-        .map(|h| h.as_deref().map_or("-".to_string(), hand_text))
-        .collect();
-    format!("N:{}", hands.join(" "))
+    let mut s = String::with_capacity(72);
+    s.push_str("N:");
+    for (k, h) in deal.iter().enumerate() {
+        if k > 0 {
+            s.push(' ');
+        }
+        match h {
+            Some(cards) => push_hand(&mut s, cards),
+            None => s.push('-'),
+        }
+    }
+    s
 }
 
 /// The Vulnerable tag, normalized: `None`, `NS`, `EW`, `All` (`Love`, `-`
@@ -162,12 +186,16 @@ pub enum ContractValue {
 
 /// A strain: `C`, `D`, `H`, `S`, `NT` or `N`, either case.
 fn parse_strain(s: &[u8]) -> Option<Strain> {
-    Some(match s.to_ascii_uppercase().as_slice() {
-        b"C" => Strain::C,
-        b"D" => Strain::D,
-        b"H" => Strain::H,
-        b"S" => Strain::S,
-        b"NT" | b"N" => Strain::NT,
+    Some(match s {
+        [c] => match c.to_ascii_uppercase() {
+            b'C' => Strain::C,
+            b'D' => Strain::D,
+            b'H' => Strain::H,
+            b'S' => Strain::S,
+            b'N' => Strain::NT,
+            _ => return None,
+        },
+        _ if s.eq_ignore_ascii_case(b"NT") => Strain::NT,
         _ => return None,
     })
 }
@@ -321,26 +349,35 @@ pub fn parse_score(v: &[u8], declarer: Option<Seat>) -> Result<Option<i32>, Stri
 /// A call token: `Pass`, `X`, `XX`, `<level><strain>` (`1S`, `3NT`, `7N`),
 /// either case. (`AP` and `-` are the section's to read.)
 pub fn parse_call(t: &[u8]) -> Option<Call> {
-    let up = t.to_ascii_uppercase();
-    match up.as_slice() {
-        b"PASS" | b"P" => Some(Call::Pass),
-        b"X" => Some(Call::Double),
-        b"XX" => Some(Call::Redouble),
+    match t {
         [l @ b'1'..=b'7', rest @ ..] => Some(Call::Bid {
             level: l - b'0',
             strain: parse_strain(rest)?,
         }),
+        _ if t.eq_ignore_ascii_case(b"Pass") || t.eq_ignore_ascii_case(b"P") => Some(Call::Pass),
+        _ if t.eq_ignore_ascii_case(b"X") => Some(Call::Double),
+        _ if t.eq_ignore_ascii_case(b"XX") => Some(Call::Redouble),
         _ => None,
     }
 }
 
 /// A call as the tables write it: `Pass`, `X`, `XX`, `1C` ... `7NT`.
-pub fn call_text(c: Call) -> String {
+pub fn call_text(c: Call) -> &'static str {
+    /// Every bid, by level and strain (C D H S NT).
+    const BIDS: [[&str; 5]; 7] = [
+        ["1C", "1D", "1H", "1S", "1NT"],
+        ["2C", "2D", "2H", "2S", "2NT"],
+        ["3C", "3D", "3H", "3S", "3NT"],
+        ["4C", "4D", "4H", "4S", "4NT"],
+        ["5C", "5D", "5H", "5S", "5NT"],
+        ["6C", "6D", "6H", "6S", "6NT"],
+        ["7C", "7D", "7H", "7S", "7NT"],
+    ];
     match c {
-        Call::Pass => "Pass".into(),
-        Call::Double => "X".into(),
-        Call::Redouble => "XX".into(),
-        Call::Bid { level, strain } => format!("{level}{}", strain.as_str()),
+        Call::Pass => "Pass",
+        Call::Double => "X",
+        Call::Redouble => "XX",
+        Call::Bid { level, strain } => BIDS[(level as usize).clamp(1, 7) - 1][strain as usize],
     }
 }
 
@@ -433,6 +470,12 @@ mod tests {
         );
         assert_eq!(parse_call(b"8C"), None);
         assert_eq!(call_text(parse_call(b"3n").unwrap()), "3NT");
+        for level in 1..=7u8 {
+            for strain in [Strain::C, Strain::D, Strain::H, Strain::S, Strain::NT] {
+                let want = format!("{level}{}", strain.as_str());
+                assert_eq!(call_text(Call::Bid { level, strain }), want);
+            }
+        }
         assert_eq!(parse_card(b"h10").unwrap().name(), *b"HT");
         assert_eq!(parse_card(b"SA").unwrap().name(), *b"SA");
         assert_eq!(parse_card(b"S1"), None);

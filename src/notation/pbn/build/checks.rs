@@ -5,80 +5,83 @@
 
 use super::*;
 
-/// The tags PBN 2.1 defines (chapters 3, 4 and 5).
-const PBN_TAGS: &[&[u8]] = &[
-    b"Event",
-    b"Site",
-    b"Date",
-    b"Board",
-    b"West",
-    b"North",
-    b"East",
-    b"South",
-    b"Dealer",
-    b"Vulnerable",
-    b"Deal",
-    b"Scoring",
-    b"Declarer",
-    b"Contract",
-    b"Result",
-    b"Auction",
-    b"Play",
-    b"Note",
-    b"Competition",
-    b"DealId",
-    b"Description",
-    b"FrenchMP",
-    b"Generator",
-    b"Hidden",
-    b"Room",
-    b"Termination",
-    b"Score",
-    b"ScoreIMP",
-    b"ScoreMP",
-    b"ScorePercentage",
-    b"ScoreRubber",
-    b"ScoreRubberHistory",
-    b"OptimumScore",
-    b"BidSystemEW",
-    b"BidSystemNS",
-    b"PairEW",
-    b"PairNS",
-    b"WestNA",
-    b"NorthNA",
-    b"EastNA",
-    b"SouthNA",
-    b"WestType",
-    b"NorthType",
-    b"EastType",
-    b"SouthType",
-    b"EventDate",
-    b"EventSponsor",
-    b"HomeTeam",
-    b"Round",
-    b"Section",
-    b"Stage",
-    b"Table",
-    b"VisitTeam",
-    b"Time",
-    b"UTCDate",
-    b"UTCTime",
-    b"TimeControl",
-    b"TimeCall",
-    b"TimeCard",
-    b"Annotator",
-    b"AnnotatorNA",
-    b"Application",
-    b"Mode",
-    b"ActionTable",
-    b"AuctionTimeTable",
-    b"InstantScoreTable",
-    b"OptimumPlayTable",
-    b"OptimumResultTable",
-    b"PlayTimeTable",
-    b"ScoreTable",
-    b"TotalScoreTable",
-];
+/// Whether PBN 2.1 defines the tag (chapters 3, 4 and 5).
+fn is_pbn_tag(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"Event"
+            | b"Site"
+            | b"Date"
+            | b"Board"
+            | b"West"
+            | b"North"
+            | b"East"
+            | b"South"
+            | b"Dealer"
+            | b"Vulnerable"
+            | b"Deal"
+            | b"Scoring"
+            | b"Declarer"
+            | b"Contract"
+            | b"Result"
+            | b"Auction"
+            | b"Play"
+            | b"Note"
+            | b"Competition"
+            | b"DealId"
+            | b"Description"
+            | b"FrenchMP"
+            | b"Generator"
+            | b"Hidden"
+            | b"Room"
+            | b"Termination"
+            | b"Score"
+            | b"ScoreIMP"
+            | b"ScoreMP"
+            | b"ScorePercentage"
+            | b"ScoreRubber"
+            | b"ScoreRubberHistory"
+            | b"OptimumScore"
+            | b"BidSystemEW"
+            | b"BidSystemNS"
+            | b"PairEW"
+            | b"PairNS"
+            | b"WestNA"
+            | b"NorthNA"
+            | b"EastNA"
+            | b"SouthNA"
+            | b"WestType"
+            | b"NorthType"
+            | b"EastType"
+            | b"SouthType"
+            | b"EventDate"
+            | b"EventSponsor"
+            | b"HomeTeam"
+            | b"Round"
+            | b"Section"
+            | b"Stage"
+            | b"Table"
+            | b"VisitTeam"
+            | b"Time"
+            | b"UTCDate"
+            | b"UTCTime"
+            | b"TimeControl"
+            | b"TimeCall"
+            | b"TimeCard"
+            | b"Annotator"
+            | b"AnnotatorNA"
+            | b"Application"
+            | b"Mode"
+            | b"ActionTable"
+            | b"AuctionTimeTable"
+            | b"InstantScoreTable"
+            | b"OptimumPlayTable"
+            | b"OptimumResultTable"
+            | b"PlayTimeTable"
+            | b"ScoreTable"
+            | b"TotalScoreTable"
+    )
+}
 
 /// Tags whose values PBN lists (all of them, or as examples): a value
 /// outside the list is an info.
@@ -188,10 +191,7 @@ impl Board<'_, '_> {
         let mut unknown: Vec<&[u8]> = Vec::new();
         for ti in range {
             let t = &self.lists.tags[ti];
-            if !PBN_TAGS.contains(&t.name)
-                && !t.name.ends_with(b"Table")
-                && !unknown.contains(&t.name)
-            {
+            if !is_pbn_tag(t.name) && !t.name.ends_with(b"Table") && !unknown.contains(&t.name) {
                 unknown.push(t.name);
             }
             if t.state == TagState::Written && memchr::memchr(b'\t', t.value).is_some() {
