@@ -5,7 +5,8 @@
 #   1. an instrumented build (target/pgo-gen/), which counts branches and calls;
 #   2. training: that binary runs every command on generated archives (EXPORT
 #      and IMPORT style, comments, chat, inheritance, terminated and malformed
-#      records, a gzip stream), with and without the rules, every codec;
+#      records, a gzip stream), with and without the rules, every codec; and
+#      converts and checks the bundled PBN files;
 #   3. llvm-profdata merges the counts (rustup's llvm-tools component, which
 #      matches rustc's LLVM; installed if missing);
 #   4. the final build (target/pgo/) optimizes with them: likely branches laid
@@ -35,7 +36,7 @@ fi
 # the sources and the compiler instead of by comparing profiles.
 bin=target/pgo/release/deckhand
 stamp_file=target/pgo-data/stamp
-stamp=$( { rustc -vV; cat scripts/build_pgo.sh Cargo.toml Cargo.lock; find src -type f | sort | xargs cat; } | sha256sum | cut -d' ' -f1)
+stamp=$( { rustc -vV; cat scripts/build_pgo.sh Cargo.toml Cargo.lock; find src testdata/bridge -type f | sort | xargs cat; } | sha256sum | cut -d' ' -f1)
 if [ -x "$bin" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ]; then
   say "up to date"
   echo "$bin"
@@ -69,6 +70,17 @@ run "$gen" convert -q -j 1 --compression none "$work/stress.ppn.gz" -o "$work/o4
 run "$gen" check -j 1 "$work/import.ppn"
 run "$gen" export -q -j 1 "$work/import.ppn" -o "$work/export2.ppn"
 run "$gen" bench "$work/export.ppn" -j 1 --runs 1
+# PBN: the bundled real files (beside the checkout, as CI has them), five
+# times over so that its code weighs as much as pinochle's, and the fixtures.
+bridge=../shared/testdata/bridge
+if [ -d "$bridge" ]; then
+  for _ in 1 2 3 4 5; do
+    for f in "$bridge"/*/*.pbn; do cat "$f"; echo; echo; done
+  done >"$work/bridge.pbn"
+  run "$gen" convert -q -j 1 "$work/bridge.pbn" -o "$work/o5"
+  run "$gen" convert -q -j 1 --no-rules testdata/bridge -o "$work/o6"
+  run "$gen" check -j 1 --info testdata/bridge "$bridge"
+fi
 "$profdata" merge -o "$merged" "$raw"
 
 say "optimized build (target/pgo)"

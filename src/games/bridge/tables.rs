@@ -68,7 +68,7 @@ table!(
     /// unknown.
     vulnerable: str,
     /// The vulnerability as written (`Love`, `Both`, `-` ...).
-    vulnerable_text: str,
+    vulnerable_text: str same_as(vulnerable),
     /// The deal, normalized: `N:` then the hands clockwise from North, suits
     /// S.H.D.C, ranks high to low, `-` for a hand not given.
     deal: str,
@@ -88,7 +88,7 @@ table!(
     /// The contract's risk: ``, `X` or `XX`.
     contract_risk: str,
     /// The contract as written.
-    contract_text: str,
+    contract_text: str same_as(contract),
     /// Tricks won by declarer, as the record states it.
     result: i32,
     /// The result as written (`9`, `NS 9`, `^9`).
@@ -169,7 +169,7 @@ table!(
     /// The card: suit then rank (`SA`, `HT`); null when not known.
     card: str,
     /// The card as written.
-    text: str,
+    text: str same_as(card),
     /// Its suffix, NAGs or irregularity mark, as written.
     annotation: str,
     /// The text of the note it refers to.
