@@ -267,19 +267,28 @@ fn copy_pairs(
             && props.bloom_filter_properties(a).is_none()
             && props.bloom_filter_properties(b).is_none()
     };
+    // A source's pages are captured for one copy: a second copy of the
+    // same source is encoded as any column.
+    let mut sources = Vec::new();
     (schema.fields().iter().zip(&spec.hints))
         .filter_map(|(copy, hints)| {
             let (c, s) = (index(copy.name())?, index(hints.copy_of?)?);
+            if sources.contains(&s) {
+                return None;
+            }
             let one_leaf = |i: usize| leaf_start[i + 1] - leaf_start[i] == 1;
             let (cl, sl) = (leaf_start[c], leaf_start[s]);
             let same = schema.field(c).data_type() == schema.field(s).data_type()
                 && schema.field(c).is_nullable() == schema.field(s).is_nullable();
-            (s < c
+            let ok = s < c
                 && one_leaf(c)
                 && one_leaf(s)
                 && same
-                && same_settings(descr.column(cl).path(), descr.column(sl).path()))
-            .then(|| CopyPair {
+                && same_settings(descr.column(cl).path(), descr.column(sl).path());
+            if ok {
+                sources.push(s);
+            }
+            ok.then(|| CopyPair {
                 copy_field: c,
                 source_field: s,
                 copy_leaf: cl,

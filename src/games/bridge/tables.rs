@@ -88,7 +88,7 @@ table!(
     /// The contract's risk: ``, `X` or `XX`.
     contract_risk: str,
     /// The contract as written.
-    contract_text: str same_as(contract),
+    contract_text: str,
     /// Tricks won by declarer, as the record states it.
     result: i32,
     /// The result as written (`9`, `NS 9`, `^9`).
