@@ -22,7 +22,10 @@ runs=${RUNS:-2}
 sections=" ${SECTIONS:-ppn pbn} "
 pbn_mb=${PBN_MB:-512}
 # About 870 bytes a hand.
-file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150)) "$seed")
+file=""
+if [[ $sections == *" ppn "* ]]; then
+  file=$(scripts/bench_archive.sh "ppn-${size_mb}mb-seed${seed}" $((size_mb * 1150)) "$seed")
+fi
 # The profile-guided build by default (what the README's figures are of);
 # BUILD=release measures plain `cargo build --release`.
 build=${BUILD:-pgo}
@@ -30,12 +33,11 @@ if [ "$build" = pgo ] && ! bin=$(scripts/build_pgo.sh); then
   echo "bench.sh: the PGO build failed; measuring the release build" >&2
   build=release
 fi
-[ "$build" = pgo ] || bin=target/release/deckhand
-bytes=$(stat -c %s "$file")
-echo "archive: $file ($((bytes / 1000000)) MB)"
+if [ "$build" != pgo ]; then
+  cargo build --release --quiet
+  bin=target/release/deckhand
+fi
 echo "binary: $bin ($build build)"
-echo
-printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # The machine's speed in this hour, by a program that does not change from
@@ -57,21 +59,6 @@ reference() {
   awk -v n="reference: $name (1 thread)" -v w="$best" -v b="$bytes" \
     'BEGIN { printf "%-36s %8.2f %9.1f %11s %9s %9s %9s\n", n, w, b / 1e6 / w, "-", "-", "-", "-" }'
 }
-if [[ $sections == *" ppn "* ]]; then
-reference
-bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
-  local suffix=$1; shift
-  "$bin" bench "$file" -j 1,2 --runs "$runs" "$@" >"$out/bench"
-  # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
-  grep -E '^(split|tokenize|parse) ' "$out/bench" | while read -r a b c d e f; do
-    printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a$suffix $b $c" "$d" "$e" "$f" - - -
-  done
-  # The size of the columns a parse built, printed below the table.
-  sed -n "s/^columns built by a parse: /parse$suffix: /p" "$out/bench" >>"$out/columns"
-}
-bench_rows ""
-# Parsing without the rules engine (the notation alone, no computed columns).
-bench_rows " --no-rules" --no-rules | grep '^parse'
 run() { # name, runs, command...
   local name=$1 n=$2; shift 2
   local best="" rss=0 anon=0 hands="" size="" i
@@ -88,11 +75,30 @@ run() { # name, runs, command...
     [ "${r:-0}" -gt "$rss" ] && rss=$r
     [ "${a:-0}" -gt "$anon" ] && anon=$a
     hands=$(sed -n 's/.*deckhand: \([0-9]*\) converted.*/\1/p; s/^baseline: \([0-9]*\) \(hands\|boards\).*/\1/p' <<<"$log" | tail -1)
-    size=$(du -sm "$out/ds" 2>/dev/null | cut -f1)
+    size=$(du -sm "$out/ds" 2>/dev/null | cut -f1 || true)
   done
   awk -v n="$name" -v w="$best" -v b="$bytes" -v h="${hands:-0}" -v r="$rss" -v a="$anon" -v o="${size:--}" \
     'BEGIN { printf "%-36s %8.2f %9.1f %11.0f %9s %9s %9s\n", n, w, b / 1e6 / w, h / w, r, a, o }'
 }
+if [[ $sections == *" ppn "* ]]; then
+bytes=$(stat -c %s "$file")
+echo
+echo "archive: $file ($((bytes / 1000000)) MB)"
+printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+reference
+bench_rows() { # label suffix ("" or " --no-rules"), then deckhand bench options
+  local suffix=$1; shift
+  "$bin" bench "$file" -j 1,2 --runs "$runs" "$@" >"$out/bench"
+  # "split (1 thread) 0.043 2330.1 2677422" or "parse (2 threads) ..."
+  grep -E '^(split|tokenize|parse) ' "$out/bench" | while read -r a b c d e f; do
+    printf '%-36s %8s %9s %11s %9s %9s %9s\n' "$a$suffix $b $c" "$d" "$e" "$f" - - -
+  done
+  # The size of the columns a parse built, printed below the table.
+  sed -n "s/^columns built by a parse: /parse$suffix: /p" "$out/bench" >>"$out/columns"
+}
+bench_rows ""
+# Parsing without the rules engine (the notation alone, no computed columns).
+bench_rows " --no-rules" --no-rules | grep '^parse'
 for threads in 1 2; do
   for codec in zstd snappy none; do
     run "convert $codec ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \

@@ -863,27 +863,12 @@ impl<'g, 'a> Board<'g, 'a> {
                     .get(t * 4..(t * 4 + 4).min(p.places.len()))
                     .is_some_and(|ch| ch.iter().any(|pl| pl.seat == s && pl.revoke))
             };
-            // The first few impossible cards one by one; the rest (a play
-            // whose seat columns are out of step from some trick on makes
-            // every card after it impossible) in one warning.
-            const LISTED: usize = 4;
+            // The first impossible card by name, and how many follow it, in
+            // one warning: a play whose seat columns are out of step from
+            // some trick on makes every card after it impossible too.
             let issues = play::issues(deal, &tricks, revoke_marked);
-            let rest = issues.get(LISTED).map(|first_unlisted| {
-                let t = match first_unlisted {
-                    play::Issue::NotHeld { trick, .. }
-                    | play::Issue::Revoke { trick, .. }
-                    | play::Issue::FalseRevoke { trick, .. } => *trick,
-                };
-                let at = p.places.get(t * 4).map_or(0, |pl| pl.at as usize);
-                let msg = format!(
-                    "{} more cards from trick {} on are impossible too (not dealt to their seat or played before, or revokes): is the play out of step with its seat columns?",
-                    issues.len() - LISTED,
-                    t + 1
-                );
-                (at, msg)
-            });
-            for issue in issues.into_iter().take(LISTED) {
-                let (t, seat, card, what) = match issue {
+            if let Some(&first) = issues.first() {
+                let (t, seat, card, what) = match first {
                     play::Issue::NotHeld { trick, seat, card } => (
                         trick,
                         seat,
@@ -908,17 +893,25 @@ impl<'g, 'a> Board<'g, 'a> {
                     .take(4)
                     .find(|pl| pl.seat == seat)
                     .map_or(0, |pl| pl.at as usize);
-                let name = card.name();
-                let msg = format!(
-                    "trick {}: {}'s {}{} {what}",
+                let mut msg = format!(
+                    "trick {}: {}'s {} {what}",
                     t + 1,
                     seat.as_str(),
-                    name[0] as char,
-                    name[1] as char
+                    card.as_str()
                 );
-                self.warn(at, "B053", msg);
-            }
-            if let Some((at, msg)) = rest {
+                if issues.len() > 1 {
+                    use std::fmt::Write;
+                    let _ = write!(
+                        msg,
+                        "; and {} more impossible cards after it (not dealt to their seat or played before, or revokes{})",
+                        issues.len() - 1,
+                        if issues.len() > 4 {
+                            ": is the play out of step with its seat columns?"
+                        } else {
+                            ""
+                        }
+                    );
+                }
                 self.warn(at, "B053", msg);
             }
         }

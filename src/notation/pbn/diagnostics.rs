@@ -254,9 +254,9 @@ the Contract and Declarer tags: both are kept (contract, computed_contract ...).
         title: "impossible play",
         explain: "A card played was not dealt to its seat (or was played before), or a \
 seat did not follow suit though it held the suit led and the play does not mark the \
-revoke with ^R. The first four such cards of a play are named one by one, the rest \
-counted in one more warning (a play whose seat columns are out of step from some trick \
-on makes every card after it impossible).",
+revoke with ^R. One warning a play: it names the first such card and counts the ones \
+after it (a play whose seat columns are out of step from some trick on makes every card \
+after it impossible).",
     },
     Code {
         code: "B054",
