@@ -8,6 +8,7 @@ pub mod number;
 pub mod pbn;
 pub mod planned;
 pub mod ppn;
+pub mod rbn;
 pub mod registry;
 pub mod tagpair;
 

@@ -53,6 +53,12 @@ pub enum DateValue {
     Invalid,
 }
 
+/// Days since the Unix epoch of year `y`, month `m`, day `d`; None for a
+/// month or day that does not exist.
+pub fn civil_date(y: i32, m: u32, d: u32) -> Option<i32> {
+    ((1..=12).contains(&m) && d >= 1 && d <= days_in_month(y, m)).then(|| days_from_civil(y, m, d))
+}
+
 /// A `YYYY.MM.DD` date, `?` for unknown digits.
 pub fn parse_date(v: &[u8]) -> DateValue {
     // YYYY.MM.DD: a dot elsewhere is a byte that is neither digit nor '?'.

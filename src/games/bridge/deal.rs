@@ -17,6 +17,9 @@ pub enum DealIssue {
 /// The cards each seat holds, by seat (N E S W); None for a hand not given.
 pub type Hands<'h> = [Option<&'h [Card]>; 4];
 
+/// A deal: each seat's cards (N E S W), None for a hand not given.
+pub type Deal = [Option<Vec<Card>>; 4];
+
 /// Whether the given hands are an end position: each holds the same number
 /// of cards, fewer than 13 (PBN 3.10).
 pub fn is_end_position(hands: &Hands<'_>) -> bool {

@@ -8,7 +8,7 @@ use crate::games::bridge::card::{Card, Rank, Strain, Suit};
 use crate::games::bridge::seat::{Seat, Side};
 
 /// The cards of each seat, N E S W; None for a hand not given.
-pub type Deal = [Option<Vec<Card>>; 4];
+pub use crate::games::bridge::deal::Deal;
 
 /// A seat letter, either case, white space around it aside.
 pub fn parse_seat(v: &[u8]) -> Option<Seat> {
