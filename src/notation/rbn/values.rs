@@ -1,6 +1,7 @@
 //! The values of RBN 3.2's labels (Richard Pavlicek's Richard's Bridge
 //! Notation, `../shared/specs/rbn-3.2.txt`), from their text: D (date and
-//! time), H (hands), A (auction), C (contract), R (result and score).
+//! time), H (hands), A (auction), C (contract), P (play), R (result and
+//! score), M (makes at double dummy).
 //! Borrowed bytes in, bridge values out; every error names what was
 //! expected. Labels D H C R are read in either case (the spec: "letter case
 //! is immaterial"); A keeps the case of its calls as written (`text`).
@@ -567,6 +568,244 @@ pub fn parse_result(v: &[u8]) -> Result<RbnResult, String> {
     Ok(r)
 }
 
+/// A play of the P label, with what follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RbnPlay<'a> {
+    /// 0-based trick.
+    pub trick: usize,
+    /// The card, when the text names it: a suit and rank, or a rank that
+    /// follows the suit led. None for a pseudo play.
+    pub card: Option<Card>,
+    /// A pseudo play: `-` (lowest unplayed card), `+` (highest), `~`
+    /// (lowest, the suit significant), `.` (an immaterial discard), `Y`
+    /// (a query: "your play?").
+    pub pseudo: Option<u8>,
+    /// As written (`SK`, `7`, `-`).
+    pub text: &'a [u8],
+    /// Its notation: `!` `?` `!!` `??` `!?` `?!` `*`.
+    pub notation: &'a [u8],
+    /// `^n`: the note it refers to.
+    pub note: Option<u8>,
+    /// Offset in the label's value.
+    pub at: usize,
+}
+
+/// The P label: plays in the order played, tricks separated by `:` (or
+/// `;`: the plays after it are trivial).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RbnPlayList<'a> {
+    pub plays: Vec<RbnPlay<'a>>,
+    /// The trick from which the plays are marked trivial (`;` before it).
+    pub trivial_from: Option<usize>,
+}
+
+fn suit_of(b: u8) -> Option<Suit> {
+    Suit::parse(b.to_ascii_uppercase())
+}
+
+pub fn parse_play(v: &[u8]) -> Result<RbnPlayList<'_>, String> {
+    let mut out = RbnPlayList::default();
+    let mut trick = 0usize;
+    let mut in_trick = 0usize;
+    // The suit led in this trick, when its lead named one.
+    let mut led: Option<Suit> = None;
+    let mut i = 0;
+    while i < v.len() {
+        let at = i;
+        let b = v[i];
+        if b == b':' || b == b';' {
+            if in_trick == 0 {
+                return Err(format!("an empty trick at offset {i}"));
+            }
+            if b == b';' && out.trivial_from.is_none() {
+                out.trivial_from = Some(trick + 1);
+            }
+            trick += 1;
+            in_trick = 0;
+            led = None;
+            i += 1;
+            continue;
+        }
+        if in_trick == 4 {
+            return Err(format!(
+                "a fifth play in trick {} at offset {i} (tricks are separated by ':')",
+                trick + 1
+            ));
+        }
+        let (card, pseudo, len) = if let Some(suit) = suit_of(b) {
+            match v.get(i + 1).and_then(|&r| Rank::parse(r)) {
+                Some(rank) => (Some(Card { suit, rank }), None, 2),
+                None => {
+                    return Err(format!("a suit at offset {i} without a rank after it"));
+                }
+            }
+        } else if let Some(rank) = Rank::parse(b) {
+            match led {
+                Some(suit) if in_trick > 0 => (Some(Card { suit, rank }), None, 1),
+                _ => {
+                    return Err(format!(
+                        "a rank at offset {i} with no suit (only a card that follows the suit led may leave it out)"
+                    ));
+                }
+            }
+        } else if matches!(b, b'-' | b'+' | b'~' | b'.' | b'Y' | b'y') {
+            (None, Some(b.to_ascii_uppercase()), 1)
+        } else {
+            return Err(format!(
+                "'{}' at offset {i} is not a play (a suit and rank, a rank, - + ~ . Y)",
+                b as char
+            ));
+        };
+        if in_trick == 0 {
+            led = card.map(|c| c.suit);
+        }
+        i += len;
+        let text = &v[at..i];
+        let n0 = i;
+        while i < v.len() && matches!(v[i], b'!' | b'?' | b'*') && i - n0 < 2 {
+            i += 1;
+        }
+        let notation = &v[n0..i];
+        let mut note = None;
+        if v.get(i) == Some(&b'^') {
+            match v.get(i + 1) {
+                Some(d) if d.is_ascii_digit() => {
+                    note = Some(d - b'0');
+                    i += 2;
+                }
+                _ => return Err(format!("'^' at offset {i} without a note digit")),
+            }
+        }
+        out.plays.push(RbnPlay {
+            trick,
+            card,
+            pseudo,
+            text,
+            notation,
+            note,
+            at,
+        });
+        in_trick += 1;
+    }
+    Ok(out)
+}
+
+/// The M label's four parts: the makes in the contract (after each lead
+/// as far as given), after each opening lead, and by each declarer in
+/// each strain.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RbnMakes {
+    /// Part 1: the makes with best defence, then after each lead; None for
+    /// `?` or a value left out. (A list ending in `?` says nothing more
+    /// is known.)
+    pub contract: Vec<Option<u8>>,
+    /// Part 2: the makes after each opening lead, high to low.
+    pub leads: Vec<Option<u8>>,
+    /// Parts 3 and 4: tricks by declarer N E S W and strain NT S H D C.
+    pub by_declarer: [[Option<u8>; 5]; 4],
+}
+
+fn hex_make(b: u8) -> Option<Option<u8>> {
+    match b {
+        b'?' => Some(None),
+        b'0'..=b'9' => Some(Some(b - b'0')),
+        b'A'..=b'D' | b'a'..=b'd' => Some(Some(b.to_ascii_uppercase() - b'A' + 10)),
+        _ => None,
+    }
+}
+
+fn make_list(part: &[u8], what: &str) -> Result<Vec<Option<u8>>, String> {
+    part.iter()
+        .map(|&b| {
+            hex_make(b).ok_or_else(|| {
+                format!(
+                    "'{}' in {what} is not a number of tricks (0-9, A-D, ?)",
+                    b as char
+                )
+            })
+        })
+        .collect()
+}
+
+/// Five makes (NT S H D C), as far as given.
+fn five(part: &[u8], what: &str) -> Result<[Option<u8>; 5], String> {
+    let list = make_list(part, what)?;
+    if list.len() > 5 {
+        return Err(format!("{what} has {} makes (five strains)", list.len()));
+    }
+    let mut out = [None; 5];
+    out[..list.len()].copy_from_slice(&list);
+    Ok(out)
+}
+
+/// One side's part (3: North and South; 4: West and East): the first
+/// seat's five makes, then `+` and the second's, or `=` (the same). `!`
+/// for a seat's list means 13 less `partner_of_other` (North for West,
+/// South for East).
+fn side(
+    part: &[u8],
+    what: &str,
+    others: Option<[[Option<u8>; 5]; 2]>,
+) -> Result<[[Option<u8>; 5]; 2], String> {
+    let not = |k: usize| -> Result<[Option<u8>; 5], String> {
+        let o = others.ok_or_else(|| format!("'!' in {what}, which only part 4 allows"))?;
+        Ok(o[k].map(|x| x.map(|x| 13u8.saturating_sub(x))))
+    };
+    // The first seat's list ('!' or makes), then '+' and the second's,
+    // '=' (the same), '!' (the second's by the rule), or nothing.
+    let n = if part.first() == Some(&b'!') {
+        1
+    } else {
+        part.iter().take_while(|&&c| hex_make(c).is_some()).count()
+    };
+    let (a, rest) = part.split_at(n);
+    let first = if a == b"!" { not(0)? } else { five(a, what)? };
+    let second = match rest {
+        [] => [None; 5],
+        b"=" => first,
+        b"!" => not(1)?,
+        [b'+', b @ ..] if b == b"!" => not(1)?,
+        [b'+', b @ ..] => five(b, what)?,
+        _ => {
+            return Err(format!(
+                "'{}' in {what}: expected '+' and makes, '=' or '!' after the first seat's",
+                String::from_utf8_lossy(rest)
+            ));
+        }
+    };
+    Ok([first, second])
+}
+
+pub fn parse_makes(v: &[u8]) -> Result<RbnMakes, String> {
+    let v = v.trim_ascii();
+    let parts: Vec<&[u8]> = v.split(|&b| b == b':').collect();
+    if parts.len() > 4 {
+        return Err(format!("{} parts (at most 4)", parts.len()));
+    }
+    let mut m = RbnMakes {
+        contract: make_list(parts[0], "part 1")?,
+        ..RbnMakes::default()
+    };
+    if let Some(p) = parts.get(1) {
+        m.leads = make_list(p, "part 2")?;
+    }
+    if let Some(p) = parts.get(2) {
+        let [n, s] = side(p, "part 3", None)?;
+        m.by_declarer[Seat::N as usize] = n;
+        m.by_declarer[Seat::S as usize] = s;
+    }
+    if let Some(p) = parts.get(3) {
+        let ns = [
+            m.by_declarer[Seat::N as usize],
+            m.by_declarer[Seat::S as usize],
+        ];
+        let [w, e] = side(p, "part 4", Some(ns))?;
+        m.by_declarer[Seat::W as usize] = w;
+        m.by_declarer[Seat::E as usize] = e;
+    }
+    Ok(m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -801,5 +1040,109 @@ mod tests {
         assert_eq!(r(b"9-300:0").effective, Some(Effective::Percent(0)));
         assert!(parse_result(b"14").is_err());
         assert!(parse_result(b"9:1.234").is_err());
+    }
+
+    fn play_texts(p: &RbnPlayList<'_>) -> String {
+        p.plays
+            .iter()
+            .map(|x| match (x.card, x.pseudo) {
+                (Some(c), _) => c.as_str().to_string(),
+                (None, Some(b)) => (b as char).to_string(),
+                _ => "?".into(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn the_p_label_examples() {
+        let p = parse_play(b"SK54T:SA87H3:HA245:HKQ8J").unwrap();
+        assert_eq!(
+            play_texts(&p),
+            "SK S5 S4 ST SA S8 S7 H3 HA H2 H4 H5 HK HQ H8 HJ"
+        );
+        assert_eq!(p.plays[15].trick, 3);
+        let p = parse_play(b"HQ*3J2:HK47A:DJA53:HT68C7^1").unwrap();
+        assert_eq!(p.plays[0].notation, b"*");
+        assert_eq!(
+            (p.plays[15].card.map(Card::as_str), p.plays[15].note),
+            (Some("C7"), Some(1))
+        );
+        let p = parse_play(b"SK--.:STQA.").unwrap();
+        assert_eq!(play_texts(&p), "SK - - . ST SQ SA .");
+        let p = parse_play(b"SK--.:STQA.:--+-:S578").unwrap();
+        assert_eq!(play_texts(&p), "SK - - . ST SQ SA . - - + - S5 S7 S8");
+        // Florida Belles: a ruff (H4) and a discard (H2) named by their
+        // suits, the cards that follow the suit led by their ranks.
+        let p = parse_play(b"CK972:CQ!H483:DA9J6:D2KH28:SJ?QKA:CA").unwrap();
+        assert_eq!(
+            play_texts(&p),
+            "CK C9 C7 C2 CQ H4 C8 C3 DA D9 DJ D6 D2 DK H2 D8 SJ SQ SK SA CA"
+        );
+        assert_eq!(p.plays[4].notation, b"!");
+        assert_eq!(p.plays[16].notation, b"?");
+        let p = parse_play(b"SA234;HA").unwrap();
+        assert_eq!(p.trivial_from, Some(1));
+        assert!(parse_play(b"K54").is_err());
+        assert!(parse_play(b"SK5432").is_err());
+        assert!(parse_play(b"SKZ").is_err());
+        assert!(parse_play(b"SK::HA").is_err());
+    }
+
+    #[test]
+    fn the_m_label_examples() {
+        let m = parse_makes(b"9").unwrap();
+        assert_eq!(m.contract, [Some(9)]);
+        let m = parse_makes(b"8998888788887").unwrap();
+        assert_eq!(m.contract.len(), 13);
+        assert_eq!(parse_makes(b"AA").unwrap().contract, [Some(10), Some(10)]);
+        assert_eq!(
+            parse_makes(b"89?").unwrap().contract,
+            [Some(8), Some(9), None]
+        );
+        assert_eq!(parse_makes(b":AAABBBAABA").unwrap().leads.len(), 10);
+        assert_eq!(parse_makes(b":D").unwrap().leads, [Some(13)]);
+        let n = Seat::N as usize;
+        let s = Seat::S as usize;
+        let w = Seat::W as usize;
+        let e = Seat::E as usize;
+        let m = parse_makes(b"::987A8+997A8").unwrap();
+        assert_eq!(
+            m.by_declarer[n],
+            [Some(9), Some(8), Some(7), Some(10), Some(8)]
+        );
+        assert_eq!(
+            m.by_declarer[s],
+            [Some(9), Some(9), Some(7), Some(10), Some(8)]
+        );
+        let m = parse_makes(b"::BA69A=").unwrap();
+        assert_eq!(m.by_declarer[n], m.by_declarer[s]);
+        let m = parse_makes(b"::9").unwrap();
+        assert_eq!(m.by_declarer[n], [Some(9), None, None, None, None]);
+        let m = parse_makes(b":::74499=").unwrap();
+        assert_eq!(
+            m.by_declarer[w],
+            [Some(7), Some(4), Some(4), Some(9), Some(9)]
+        );
+        assert_eq!(m.by_declarer[e], m.by_declarer[w]);
+        let m = parse_makes(b"::987A8=:!=").unwrap();
+        assert_eq!(
+            m.by_declarer[w],
+            [Some(4), Some(5), Some(6), Some(3), Some(5)]
+        );
+        assert_eq!(m.by_declarer[e], m.by_declarer[w]);
+        let m = parse_makes(b"::88666+88667:!!").unwrap();
+        assert_eq!(
+            m.by_declarer[w],
+            [Some(5), Some(5), Some(7), Some(7), Some(7)]
+        );
+        assert_eq!(
+            m.by_declarer[e],
+            [Some(5), Some(5), Some(7), Some(7), Some(6)]
+        );
+        assert!(parse_makes(b"::!").is_err());
+        assert!(parse_makes(b"::987A89").is_err());
+        assert!(parse_makes(b"E").is_err());
+        assert!(parse_makes(b"1:2:3:4:5").is_err());
     }
 }
