@@ -3,4 +3,5 @@
 //! read (`values`); records are still recognized and kept in `errors` by
 //! `notation::planned` until the notation is routed.
 
+pub mod record;
 pub mod values;
