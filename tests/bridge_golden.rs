@@ -55,7 +55,6 @@ fn bridge_tables_are_the_declared_ones() {
 
 #[test]
 fn bridge_fixtures_match_golden_files() {
-    let bless = std::env::var_os("DECKHAND_BLESS").is_some();
     let mut failures = Vec::new();
     for (f, writer) in fixtures()
         .iter()
@@ -74,26 +73,7 @@ fn bridge_fixtures_match_golden_files() {
         )];
         lines.extend(render(dir.path()));
         let got = lines.join("\n") + "\n";
-        let golden = f.with_extension("expected");
-        if bless {
-            std::fs::write(&golden, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&golden).unwrap_or_default();
-        if want != got {
-            let first = want
-                .lines()
-                .zip(got.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(want.lines().count().min(got.lines().count()));
-            failures.push(format!(
-                "{} ({writer:?} writer): differs at line {}:\n  want: {}\n  got:  {}",
-                f.display(),
-                first + 1,
-                want.lines().nth(first).unwrap_or("<end>"),
-                got.lines().nth(first).unwrap_or("<end>")
-            ));
-        }
+        common::golden_compare(&f, &got, &format!("{writer:?} writer"), &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -10,7 +10,6 @@ use deckhand::sink::parquet::Writer;
 #[test]
 fn fixtures_match_golden_files() {
     assert_eq!(common::table_names(), common::TABLES);
-    let bless = std::env::var_os("DECKHAND_BLESS").is_some();
     let mut failures = Vec::new();
     let mut all = common::fixtures();
     all.extend(common::fixtures_in("testdata/hostile"));
@@ -31,26 +30,7 @@ fn fixtures_match_golden_files() {
         )];
         lines.extend(common::render(dir.path()));
         let got = lines.join("\n") + "\n";
-        let golden = f.with_extension("expected");
-        if bless {
-            std::fs::write(&golden, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&golden).unwrap_or_default();
-        if want != got {
-            let first = want
-                .lines()
-                .zip(got.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(want.lines().count().min(got.lines().count()));
-            failures.push(format!(
-                "{} ({writer:?} writer): differs at line {}:\n  want: {}\n  got:  {}",
-                f.display(),
-                first + 1,
-                want.lines().nth(first).unwrap_or("<end>"),
-                got.lines().nth(first).unwrap_or("<end>")
-            ));
-        }
+        common::golden_compare(&f, &got, &format!("{writer:?} writer"), &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -120,3 +120,29 @@ pub fn place(all: &mut Vec<Vec<arrow_array::RecordBatch>>, t: deckhand::pipeline
         all[i].extend(batches);
     }
 }
+
+/// Compares `got` with the golden file beside `fixture` (`.expected`), or
+/// writes it there under `DECKHAND_BLESS`; a difference is added to
+/// `failures`, naming the first line that differs.
+pub fn golden_compare(fixture: &Path, got: &str, what: &str, failures: &mut Vec<String>) {
+    let golden = fixture.with_extension("expected");
+    if std::env::var_os("DECKHAND_BLESS").is_some() {
+        std::fs::write(&golden, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&golden).unwrap_or_default();
+    if want != got {
+        let first = want
+            .lines()
+            .zip(got.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(want.lines().count().min(got.lines().count()));
+        failures.push(format!(
+            "{} ({what}): differs at line {}:\n  want: {}\n  got:  {}",
+            fixture.display(),
+            first + 1,
+            want.lines().nth(first).unwrap_or("<end>"),
+            got.lines().nth(first).unwrap_or("<end>")
+        ));
+    }
+}

@@ -357,17 +357,12 @@ impl<'g, 'a> Board<'g, 'a> {
     }
 
     fn tokens(&self, t: &Tag<'a>) -> &'g [Token<'a>] {
-        &self.lists.tokens[t.tokens.range()]
+        self.lists.tokens_of(t)
     }
 
-    /// Position of a tag's value for diagnostics: inherited tags point at
-    /// the game's start.
+    /// Position of a tag's value for diagnostics (see [`Tag::diag_at`]).
     fn at(&self, t: &Tag<'a>) -> usize {
-        if t.state == TagState::Written {
-            t.value_at as usize
-        } else {
-            0
-        }
+        t.diag_at()
     }
 
     fn warn(&mut self, at: usize, code: &'static str, msg: String) {

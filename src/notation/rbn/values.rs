@@ -241,6 +241,28 @@ fn vulnerability(b: u8) -> Result<Option<&'static str>, String> {
     }))
 }
 
+/// What may follow a call or a play at `i`: a notation (`!` `?` `!!` `??`
+/// `!?` `?!` `*`), then `^n` (a note reference). Returns them and where
+/// the next call or play starts.
+fn annotation(v: &[u8], mut i: usize) -> Result<(&[u8], Option<u8>, usize), String> {
+    let n0 = i;
+    while i < v.len() && matches!(v[i], b'!' | b'?' | b'*') && i - n0 < 2 {
+        i += 1;
+    }
+    let notation = &v[n0..i];
+    let mut note = None;
+    if v.get(i) == Some(&b'^') {
+        match v.get(i + 1) {
+            Some(d) if d.is_ascii_digit() => {
+                note = Some(d - b'0');
+                i += 2;
+            }
+            _ => return Err(format!("'^' at offset {i} without a note digit")),
+        }
+    }
+    Ok((notation, note, i))
+}
+
 /// A call of the A label, with what follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RbnCall<'a> {
@@ -356,22 +378,8 @@ pub fn parse_auction(v: &[u8]) -> Result<RbnAuction<'_>, String> {
         }
         i += len;
         let text = &v[at..i];
-        // Notation, then a note reference.
-        let n0 = i;
-        while i < v.len() && matches!(v[i], b'!' | b'?' | b'*') && i - n0 < 2 {
-            i += 1;
-        }
-        let notation = &v[n0..i];
-        let mut note = None;
-        if v.get(i) == Some(&b'^') {
-            match v.get(i + 1) {
-                Some(d) if d.is_ascii_digit() => {
-                    note = Some(d - b'0');
-                    i += 2;
-                }
-                _ => return Err(format!("'^' at offset {i} without a note digit")),
-            }
-        }
+        let (notation, note, next) = annotation(v, i)?;
+        i = next;
         match call {
             Some(Call::Pass) => passes_since += 1,
             Some(_) => {
@@ -661,21 +669,8 @@ pub fn parse_play(v: &[u8]) -> Result<RbnPlayList<'_>, String> {
         }
         i += len;
         let text = &v[at..i];
-        let n0 = i;
-        while i < v.len() && matches!(v[i], b'!' | b'?' | b'*') && i - n0 < 2 {
-            i += 1;
-        }
-        let notation = &v[n0..i];
-        let mut note = None;
-        if v.get(i) == Some(&b'^') {
-            match v.get(i + 1) {
-                Some(d) if d.is_ascii_digit() => {
-                    note = Some(d - b'0');
-                    i += 2;
-                }
-                _ => return Err(format!("'^' at offset {i} without a note digit")),
-            }
-        }
+        let (notation, note, next) = annotation(v, i)?;
+        i = next;
         out.plays.push(RbnPlay {
             trick,
             card,

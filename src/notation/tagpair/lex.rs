@@ -168,6 +168,26 @@ pub struct Lists<'a> {
     pub comments: Vec<Comment<'a>>,
 }
 
+impl<'a> Lists<'a> {
+    /// The section tokens that follow `t`.
+    pub fn tokens_of(&self, t: &Tag<'a>) -> &[Token<'a>] {
+        &self.tokens[t.tokens.range()]
+    }
+}
+
+impl Tag<'_> {
+    /// Where a diagnostic of the tag's value points: the value as written,
+    /// or the record's start for a value inherited (`#`, `##`) from an
+    /// earlier record.
+    pub fn diag_at(&self) -> usize {
+        if self.state == TagState::Written {
+            self.value_at as usize
+        } else {
+            0
+        }
+    }
+}
+
 /// What lexing one record gave.
 #[derive(Clone, Debug)]
 pub struct Lexed {
