@@ -82,6 +82,86 @@ pub fn in_play_order_led(
     out
 }
 
+/// A play as a notation that writes plays in play order gives it (RBN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    Card(Card),
+    /// The lowest card the seat still holds of the suit led (RBN `-`).
+    Lowest,
+    /// The highest (RBN `+`).
+    Highest,
+    /// A card not named (RBN `.`, `~`, `Y`).
+    Unknown,
+}
+
+/// Tricks from plays in play order: each trick's plays from its leader
+/// clockwise, the first trick led by `first_leader`, each later one by the
+/// winner of the trick before. `Lowest` and `Highest` become the card they
+/// stand for when `deal` gives the seat's hand and it still holds the suit
+/// led (else they stay unknown). Stops at a trick whose leader is not
+/// known (a trick before it has an unknown card): the number of plays not
+/// placed is returned with the tricks.
+pub fn in_order(
+    first_leader: Seat,
+    tricks: &[Vec<Played>],
+    trump: Option<Suit>,
+    deal: Option<&super::deal::Deal>,
+) -> (Vec<Trick>, usize) {
+    let mut left: [Option<u64>; 4] = std::array::from_fn(|s| {
+        deal.and_then(|d| d[s].as_ref())
+            .map(|h| h.iter().fold(0u64, |m, c| m | 1 << c.index()))
+    });
+    let mut out = Vec::with_capacity(tricks.len());
+    let mut leader = Some(first_leader);
+    for (k, plays) in tricks.iter().enumerate() {
+        let Some(l) = leader else {
+            return (out, tricks[k..].iter().map(Vec::len).sum());
+        };
+        let mut cards: Vec<(Seat, Option<Card>)> = Vec::with_capacity(4);
+        let mut led: Option<Suit> = None;
+        for (i, p) in plays.iter().take(4).enumerate() {
+            let seat = l.after(i);
+            let card = match *p {
+                Played::Card(c) => Some(c),
+                Played::Lowest | Played::Highest => led.and_then(|suit| {
+                    let held = left[seat as usize]? & suit_bits(suit);
+                    if held == 0 {
+                        return None;
+                    }
+                    // Card::index runs from the ace down: the highest card
+                    // is the lowest bit.
+                    let bit = match p {
+                        Played::Highest => held.trailing_zeros(),
+                        _ => 63 - held.leading_zeros(),
+                    };
+                    Some(Card::from_index(bit as usize))
+                }),
+                Played::Unknown => None,
+            };
+            if i == 0 {
+                led = card.map(|c| c.suit);
+            }
+            if let (Some(c), Some(h)) = (card, left[seat as usize].as_mut()) {
+                *h &= !(1u64 << c.index());
+            }
+            cards.push((seat, card));
+        }
+        let known: Option<Vec<(Seat, Card)>> =
+            cards.iter().map(|&(s, c)| c.map(|c| (s, c))).collect();
+        let won = match known {
+            Some(k) if k.len() == 4 => winner(trump, &k),
+            _ => None,
+        };
+        out.push(Trick {
+            leader: Some(l),
+            cards,
+            winner: won,
+        });
+        leader = won;
+    }
+    (out, 0)
+}
+
 /// Why a play breaks the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Issue {
@@ -174,6 +254,57 @@ fn suit_bits(suit: Suit) -> u64 {
 mod tests {
     use super::*;
     use crate::games::bridge::card::Rank;
+
+    #[test]
+    fn plays_in_play_order_and_their_pseudo_cards() {
+        use super::super::deal::Deal;
+        // Florida Belles (RBN 3.2): 5HX by North, East leads the club king.
+        let hand = |s: &str| -> Option<Vec<Card>> {
+            let mut v = Vec::new();
+            for (suit, ranks) in Suit::ALL.into_iter().zip(s.split('.')) {
+                for r in ranks.bytes() {
+                    v.push(Card {
+                        suit,
+                        rank: Rank::parse(r).unwrap(),
+                    });
+                }
+            }
+            v.sort();
+            Some(v)
+        };
+        let deal: Deal = [
+            hand("J42.AJ7632.J.632"),
+            hand("QT3.85.Q86.KQJ54"),
+            hand("K9.K94.AT75432.9"),
+            hand("A8765.QT.K9.AT87"),
+        ];
+        let c = |s: &str| Played::Card(card(s));
+        let tricks = vec![
+            vec![c("CK"), c("C9"), c("C7"), c("C2")],
+            vec![c("CQ"), c("H4"), c("C8"), c("C3")],
+            vec![c("DA"), c("D9"), Played::Lowest, c("D6")],
+            vec![c("D2"), c("DK"), c("H2"), Played::Highest],
+        ];
+        let (t, unplaced) = in_order(Seat::E, &tricks, Some(Suit::H), Some(&deal));
+        assert_eq!(unplaced, 0);
+        let winners: Vec<Option<Seat>> = t.iter().map(|t| t.winner).collect();
+        assert_eq!(
+            winners,
+            [Some(Seat::E), Some(Seat::S), Some(Seat::S), Some(Seat::N)]
+        );
+        // North's '-' under the diamond ace: its only diamond, the jack.
+        assert_eq!(t[2].cards[2], (Seat::N, Some(card("DJ"))));
+        // East's '+' is its highest diamond left, the queen.
+        assert_eq!(t[3].cards[3], (Seat::E, Some(card("DQ"))));
+        // An unknown card leaves its trick without a winner, and the plays
+        // after it without a place.
+        let tricks = vec![
+            vec![c("CK"), Played::Unknown, c("C7"), c("C2")],
+            vec![c("SA")],
+        ];
+        let (t, unplaced) = in_order(Seat::E, &tricks, Some(Suit::H), Some(&deal));
+        assert_eq!((t.len(), t[0].winner, unplaced), (1, None, 1));
+    }
 
     fn card(s: &str) -> Card {
         let b = s.as_bytes();
