@@ -459,4 +459,50 @@ C 5H:S
         let m = v(&mut c, b"B 5");
         assert_eq!(m[7], "P+Q:R+S");
     }
+
+    proptest::proptest! {
+        /// No input makes the record reader, the RBX reader or any label's
+        /// reader panic; an RBX line turned into RBN keeps its length.
+        #[test]
+        fn no_input_panics(
+            r in proptest::collection::vec(
+                proptest::sample::select(b"DTLEFSKNBHACPRMI0123456789 :;.{}|%\n\r!?*^+-=~xXYAKQJT?PZWG".to_vec()),
+                0..200,
+            ),
+        ) {
+            let l = parse(&r);
+            for x in &l.labels {
+                let v = x.value.unwrap_or_default();
+                let _ = super::super::values::parse_date(v);
+                let _ = super::super::values::parse_hands(v);
+                let _ = super::super::values::parse_auction(v);
+                let _ = super::super::values::parse_contract(v);
+                let _ = super::super::values::parse_play(v);
+                let _ = super::super::values::parse_result(v);
+                let _ = super::super::values::parse_makes(v);
+            }
+            if let Ok(t) = rbx_to_rbn(&r) {
+                proptest::prop_assert_eq!(t.len(), r.len());
+                let _ = parse(&t);
+            }
+            let mut c = Carry::default();
+            c.apply(&l);
+        }
+
+        #[test]
+        fn no_bytes_panic(r in proptest::collection::vec(proptest::num::u8::ANY, 0..300)) {
+            let l = parse(&r);
+            for x in &l.labels {
+                let v = x.value.unwrap_or_default();
+                let _ = super::super::values::parse_hands(v);
+                let _ = super::super::values::parse_auction(v);
+                let _ = super::super::values::parse_play(v);
+                let _ = super::super::values::parse_makes(v);
+                let _ = super::super::values::parse_date(v);
+                let _ = super::super::values::parse_result(v);
+                let _ = super::super::values::parse_contract(v);
+            }
+            let _ = rbx_to_rbn(&r);
+        }
+    }
 }
