@@ -40,6 +40,19 @@ pub fn winner(trump: Option<Suit>, cards: &[(Seat, Card)]) -> Option<Seat> {
     Some(best.0)
 }
 
+/// [`winner`] of a trick whose cards may be unknown: None unless all are
+/// known. Allocates nothing.
+fn winner_of_known(trump: Option<Suit>, cards: &[(Seat, Option<Card>)]) -> Option<Seat> {
+    let mut known = [(Seat::N, Card::from_index(0)); 4];
+    if cards.len() > 4 {
+        return None;
+    }
+    for (k, &(s, c)) in known.iter_mut().zip(cards) {
+        *k = (s, c?);
+    }
+    winner(trump, &known[..cards.len()])
+}
+
 /// The tricks in play order: the first led by `first_leader`, each later one
 /// by the winner of the trick before.
 pub fn in_play_order(first_leader: Seat, tricks: &[BySeat], trump: Option<Suit>) -> Vec<Trick> {
@@ -61,16 +74,16 @@ pub fn in_play_order_led(
         if let Some(l) = led_out_of_turn(k) {
             leader = Some(l);
         }
-        let order: Vec<Seat> = match leader {
-            Some(l) => (0..4).map(|k| l.after(k)).collect(),
-            None => Seat::ALL.to_vec(),
-        };
-        let cards: Vec<(Seat, Option<Card>)> = order.iter().map(|&s| (s, t[s as usize])).collect();
-        let known: Option<Vec<(Seat, Card)>> =
-            cards.iter().map(|&(s, c)| c.map(|c| (s, c))).collect();
-        let won = match (leader, known) {
-            (Some(_), Some(k)) => winner(trump, &k),
-            _ => None,
+        let first = leader.unwrap_or(Seat::N);
+        let cards: Vec<(Seat, Option<Card>)> = (0..4)
+            .map(|k| {
+                let s = first.after(k);
+                (s, t[s as usize])
+            })
+            .collect();
+        let won = match leader {
+            Some(_) => winner_of_known(trump, &cards),
+            None => None,
         };
         out.push(Trick {
             leader,

@@ -99,13 +99,13 @@ fn parse_hand(h: &[u8]) -> Result<Vec<Card>, String> {
 
 /// A hand as the tables write it: `S.H.D.C`, ranks high to low.
 pub fn hand_text(cards: &[Card]) -> String {
-    let mut s = String::with_capacity(17);
+    let mut s = Vec::with_capacity(17);
     push_hand(&mut s, cards);
-    s
+    String::from_utf8(s).expect("ASCII")
 }
 
-/// Appends [`hand_text`] of `cards` to `s`.
-fn push_hand(s: &mut String, cards: &[Card]) {
+/// Appends [`hand_text`] of `cards` to `s` (ASCII bytes).
+fn push_hand(s: &mut Vec<u8>, cards: &[Card]) {
     // Cards sort by suit (S H D C) then rank high to low: the order written.
     let sorted;
     let cards = if cards.is_sorted() {
@@ -118,32 +118,35 @@ fn push_hand(s: &mut String, cards: &[Card]) {
         };
         &sorted[..]
     };
-    let mut rest = cards;
-    for (k, suit) in Suit::ALL.into_iter().enumerate() {
-        if k > 0 {
-            s.push('.');
+    let mut suit = 0usize;
+    for c in cards {
+        while (c.suit as usize) > suit {
+            s.push(b'.');
+            suit += 1;
         }
-        let n = rest.iter().take_while(|c| c.suit == suit).count();
-        s.extend(rest[..n].iter().map(|c| c.rank.letter() as char));
-        rest = &rest[n..];
+        s.push(c.rank.letter());
+    }
+    while suit < 3 {
+        s.push(b'.');
+        suit += 1;
     }
 }
 
 /// The normalized deal: `N:` then the hands clockwise from North, `-` for
 /// a hand not given.
 pub fn deal_text(deal: &Deal) -> String {
-    let mut s = String::with_capacity(72);
-    s.push_str("N:");
+    let mut s = Vec::with_capacity(72);
+    s.extend_from_slice(b"N:");
     for (k, h) in deal.iter().enumerate() {
         if k > 0 {
-            s.push(' ');
+            s.push(b' ');
         }
         match h {
             Some(cards) => push_hand(&mut s, cards),
-            None => s.push('-'),
+            None => s.push(b'-'),
         }
     }
-    s
+    String::from_utf8(s).expect("ASCII")
 }
 
 /// The Vulnerable tag, normalized: `None`, `NS`, `EW`, `All` (`Love`, `-`
