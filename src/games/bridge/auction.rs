@@ -44,12 +44,11 @@ impl Risk {
 impl Contract {
     /// The normalized text: level, strain, risk (`4S`, `3NT`, `6NTXX`).
     pub fn text(self) -> String {
-        format!(
-            "{}{}{}",
-            self.level,
-            self.strain.as_str(),
-            self.risk.as_str()
-        )
+        let mut s = String::with_capacity(6);
+        s.push(char::from(b'0' + self.level % 10));
+        s.push_str(self.strain.as_str());
+        s.push_str(self.risk.as_str());
+        s
     }
 }
 
