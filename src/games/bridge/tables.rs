@@ -2,22 +2,8 @@
 //! `calls`, `plays`, `tricks`, `notes`, `score_tables` and `double_dummy`,
 //! written under `OUT/bridge/`, whatever the notation (PBN, RBN, RBX).
 
-use crate::columns::table::TableDecl;
-
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "bridge";
-
-/// The tables, the record table first.
-pub const TABLES: &[&TableDecl] = &[
-    &BoardsBuilder::DECL,
-    &BridgeSeatsBuilder::DECL,
-    &CallsBuilder::DECL,
-    &PlaysBuilder::DECL,
-    &BridgeTricksBuilder::DECL,
-    &BridgeNotesBuilder::DECL,
-    &ScoreTablesBuilder::DECL,
-    &DoubleDummyBuilder::DECL,
-];
 
 table!(
     /// One row per board (a PBN game, an RBN or RBX record).

@@ -323,17 +323,22 @@ pub fn read_auction<'a>(first: Seat, tokens: &[Token<'a>], diags: &mut Diags) ->
             }
         }
     }
+    leftover(diags, tokens, &before, "auction", "call");
+    a
+}
+
+/// Marks left at the end of a section that mark nothing (B024).
+fn leftover(diags: &mut Diags, tokens: &[Token<'_>], before: &Marks, section: &str, item: &str) {
     if !before.annotation.is_empty() {
         diags.push(Diag::warning(
             tokens.last().map_or(0, |t| t.at as usize),
             "B024",
             format!(
-                "'{}' at the end of the auction marks no call: ignored",
+                "'{}' at the end of the {section} marks no {item}: ignored",
                 before.annotation
             ),
         ));
     }
-    a
 }
 
 /// The passes `AP` stands for after `calls`: three after a bid, double or
@@ -528,16 +533,7 @@ pub fn read_play<'a>(first: Seat, tokens: &[Token<'a>], diags: &mut Diags) -> Pl
             }
         }
     }
-    if !before.annotation.is_empty() {
-        diags.push(Diag::warning(
-            tokens.last().map_or(0, |t| t.at as usize),
-            "B024",
-            format!(
-                "'{}' at the end of the play marks no card: ignored",
-                before.annotation
-            ),
-        ));
-    }
+    leftover(diags, tokens, &before, "play", "card");
     p
 }
 
