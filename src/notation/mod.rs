@@ -2,6 +2,7 @@
 //! splitter) into the rows of its game's tables, behind the [`Notation`]
 //! trait; [`registry`] lists them and routes each input file to one.
 
+pub mod bridge;
 pub mod head;
 pub mod lines;
 pub mod number;

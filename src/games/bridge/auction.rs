@@ -171,6 +171,36 @@ pub fn outcome(calls: &[Made]) -> Outcome {
     o
 }
 
+/// What a board states of its contract (PBN Contract, RBN C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContractValue {
+    /// Every player passed.
+    Pass,
+    Contract(Contract),
+    /// The denomination alone, of an end position (PBN 3.10, RBN's C without a level).
+    Strain(Strain),
+}
+
+/// A call as the tables write it: `Pass`, `X`, `XX`, `1C` ... `7NT`.
+pub fn call_text(c: Call) -> &'static str {
+    /// Every bid, by level and strain (C D H S NT).
+    const BIDS: [[&str; 5]; 7] = [
+        ["1C", "1D", "1H", "1S", "1NT"],
+        ["2C", "2D", "2H", "2S", "2NT"],
+        ["3C", "3D", "3H", "3S", "3NT"],
+        ["4C", "4D", "4H", "4S", "4NT"],
+        ["5C", "5D", "5H", "5S", "5NT"],
+        ["6C", "6D", "6H", "6S", "6NT"],
+        ["7C", "7D", "7H", "7S", "7NT"],
+    ];
+    match c {
+        Call::Pass => "Pass",
+        Call::Double => "X",
+        Call::Redouble => "XX",
+        Call::Bid { level, strain } => BIDS[(level as usize).clamp(1, 7) - 1][strain as usize],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -92,6 +92,58 @@ pub fn fourth_hand(hands: &Hands<'_>) -> Option<(Seat, Vec<Card>)> {
     Some((Seat::ALL[m], rest))
 }
 
+/// A hand as the tables write it: `S.H.D.C`, ranks high to low.
+pub fn hand_text(cards: &[Card]) -> String {
+    let mut s = Vec::with_capacity(17);
+    push_hand(&mut s, cards);
+    String::from_utf8(s).expect("ASCII")
+}
+
+/// Appends [`hand_text`] of `cards` to `s` (ASCII bytes).
+fn push_hand(s: &mut Vec<u8>, cards: &[Card]) {
+    // Cards sort by suit (S H D C) then rank high to low: the order written.
+    let sorted;
+    let cards = if cards.is_sorted() {
+        cards
+    } else {
+        sorted = {
+            let mut v = cards.to_vec();
+            v.sort_unstable();
+            v
+        };
+        &sorted[..]
+    };
+    let mut suit = 0usize;
+    for c in cards {
+        while (c.suit as usize) > suit {
+            s.push(b'.');
+            suit += 1;
+        }
+        s.push(c.rank.letter());
+    }
+    while suit < 3 {
+        s.push(b'.');
+        suit += 1;
+    }
+}
+
+/// The normalized deal: `N:` then the hands clockwise from North, `-` for
+/// a hand not given.
+pub fn deal_text(deal: &Deal) -> String {
+    let mut s = Vec::with_capacity(72);
+    s.extend_from_slice(b"N:");
+    for (k, h) in deal.iter().enumerate() {
+        if k > 0 {
+            s.push(b' ');
+        }
+        match h {
+            Some(cards) => push_hand(&mut s, cards),
+            None => s.push(b'-'),
+        }
+    }
+    String::from_utf8(s).expect("ASCII")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,6 +65,16 @@ impl Side {
     }
 }
 
+/// Whether `side` is vulnerable under a normalized vulnerability.
+pub fn vulnerable(vul: &str, side: Side) -> bool {
+    match vul {
+        "All" => true,
+        "NS" => side == Side::NS,
+        "EW" => side == Side::EW,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,11 @@
 //! `calls`, `plays`, `tricks`, `notes`, `score_tables` and `double_dummy`,
 //! written under `OUT/bridge/`, whatever the notation (PBN, RBN, RBX).
 
+use crate::columns::errors::{ERRORS, ErrorsBuilder};
+use crate::columns::lists::CardList;
+use crate::columns::table::TableDecl;
+use crate::notation::{PartEnd, Tables};
+
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "bridge";
 
@@ -223,3 +228,79 @@ table!(
     /// Where it was read: the tag or label.
     source: str required,
 });
+
+/// The builders of every bridge table for one group.
+#[derive(Default)]
+pub struct Builders {
+    pub boards: BoardsBuilder,
+    pub seats: BridgeSeatsBuilder,
+    pub calls: CallsBuilder,
+    pub plays: PlaysBuilder,
+    pub tricks: BridgeTricksBuilder,
+    pub notes: BridgeNotesBuilder,
+    pub score_tables: ScoreTablesBuilder,
+    pub double_dummy: DoubleDummyBuilder,
+    pub errors: ErrorsBuilder,
+}
+
+impl Builders {
+    /// Builders sized for `n` games: 4 seats, about 12 calls, 52 cards and
+    /// 13 tricks each.
+    pub fn for_records(n: usize) -> Builders {
+        let mut seats = BridgeSeatsBuilder::with_rows(n * 4);
+        seats.cards = CardList::with_items(n * 4, 13);
+        let mut tricks = BridgeTricksBuilder::with_rows(n * 13);
+        tricks.cards = CardList::with_items(n * 13, 4);
+        Builders {
+            boards: BoardsBuilder::with_rows(n),
+            seats,
+            calls: CallsBuilder::with_rows(n * 12),
+            plays: PlaysBuilder::with_rows(n * 52),
+            tricks,
+            notes: BridgeNotesBuilder::with_rows(n / 4 + 1),
+            score_tables: ScoreTablesBuilder::with_rows(n),
+            double_dummy: DoubleDummyBuilder::with_rows(n),
+            errors: ErrorsBuilder::with_rows(n / 4 + 1),
+        }
+    }
+}
+
+/// The bridge tables in output order (the record table, `boards`, first),
+/// then `errors`: the tables of every bridge notation.
+pub const BRIDGE_TABLES: &[&TableDecl] = &[
+    &BoardsBuilder::DECL,
+    &BridgeSeatsBuilder::DECL,
+    &CallsBuilder::DECL,
+    &PlaysBuilder::DECL,
+    &BridgeTricksBuilder::DECL,
+    &BridgeNotesBuilder::DECL,
+    &ScoreTablesBuilder::DECL,
+    &DoubleDummyBuilder::DECL,
+    ERRORS,
+];
+
+impl Builders {
+    /// Rows written so far of `boards` and `errors`.
+    pub fn end(&self) -> PartEnd {
+        PartEnd {
+            records: self.boards.board_id.len(),
+            errors: self.errors.record_index.len(),
+        }
+    }
+
+    /// The batches, in [`BRIDGE_TABLES`] order.
+    pub fn finish(mut self) -> Result<Tables, crate::Error> {
+        let t = BRIDGE_TABLES;
+        Ok(vec![
+            (t[0], self.boards.finish()?),
+            (t[1], self.seats.finish()?),
+            (t[2], self.calls.finish()?),
+            (t[3], self.plays.finish()?),
+            (t[4], self.tricks.finish()?),
+            (t[5], self.notes.finish()?),
+            (t[6], self.score_tables.finish()?),
+            (t[7], self.double_dummy.finish()?),
+            (t[8], self.errors.finish()?),
+        ])
+    }
+}

@@ -11,7 +11,6 @@ pub mod diagnostics;
 pub mod section;
 pub mod values;
 
-use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::bridge::tables::*;
@@ -36,17 +35,7 @@ pub static ABOUT: About = About {
 };
 
 /// Its tables: bridge's, then `errors`.
-pub const TABLES: &[&TableDecl] = &[
-    &BoardsBuilder::DECL,
-    &BridgeSeatsBuilder::DECL,
-    &CallsBuilder::DECL,
-    &PlaysBuilder::DECL,
-    &BridgeTricksBuilder::DECL,
-    &BridgeNotesBuilder::DECL,
-    &ScoreTablesBuilder::DECL,
-    &DoubleDummyBuilder::DECL,
-    ERRORS,
-];
+pub const TABLES: &[&TableDecl] = BRIDGE_TABLES;
 
 /// The tag-pair syntax as PBN reads it: its codes, no segmental prefixes,
 /// Note tags that repeat, string tokens in sections (table cells), and the
@@ -206,26 +195,13 @@ impl Notation for Pbn {
 
     fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
         let records = parts.iter().map(|(_, g)| g.records.len()).sum();
-        let mut b = build::Builders::for_records(records);
+        let mut b = Builders::for_records(records);
         let mut ends = Vec::with_capacity(parts.len());
         for (file, group) in parts {
             build::build_group(file, group, self.compute, &mut b);
-            ends.push(PartEnd {
-                records: b.boards.board_id.len(),
-                errors: b.errors.record_index.len(),
-            });
+            ends.push(b.end());
         }
-        let tables = vec![
-            (TABLES[0], b.boards.finish()?),
-            (TABLES[1], b.seats.finish()?),
-            (TABLES[2], b.calls.finish()?),
-            (TABLES[3], b.plays.finish()?),
-            (TABLES[4], b.tricks.finish()?),
-            (TABLES[5], b.notes.finish()?),
-            (TABLES[6], b.score_tables.finish()?),
-            (TABLES[7], b.double_dummy.finish()?),
-            (TABLES[8], b.errors.finish()?),
-        ];
+        let tables = b.finish()?;
         Ok((tables, ends))
     }
 }

@@ -7,11 +7,11 @@
 
 use crate::error::{Diag, Diags};
 use crate::games::bridge::auction::Call;
-use crate::games::bridge::card::Card;
 use crate::games::bridge::seat::Seat;
 use crate::notation::tagpair::lex::Token;
 
 use super::values::{parse_call, parse_card};
+pub use crate::notation::bridge::board::{Auction, CallRow, End, Marks, Place, Play};
 
 /// A PBN token inside a lexer token (`1S!!=1=$25` is four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,85 +125,6 @@ impl<'a> Iterator for Pieces<'a> {
         self.i = end;
         Some((piece, self.at + i as u32, &r[i..end]))
     }
-}
-
-/// How a section ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum End {
-    /// With its last call or card (or nothing).
-    #[default]
-    Open,
-    /// With `*`: no more will be given.
-    Star,
-    /// With `+`: to be continued.
-    Plus,
-}
-
-/// Suffixes, NAGs and irregularity marks of a call or card, as written
-/// (separated by a space), and the note it refers to.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
-    pub annotation: String,
-    pub note: Option<u32>,
-    /// Suffixes and the NAGs that stand for one ($1 to $12) given.
-    suffixes: u8,
-}
-
-impl Marks {
-    fn add(&mut self, text: &[u8]) {
-        if !self.annotation.is_empty() {
-            self.annotation.push(' ');
-        }
-        self.annotation.push_str(&String::from_utf8_lossy(text));
-    }
-}
-
-/// A call as the Auction section gives it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CallRow<'a> {
-    pub seat: Seat,
-    pub call: Call,
-    /// As written (`AP` for each pass it stands for).
-    pub text: &'a [u8],
-    pub at: u32,
-    pub marks: Marks,
-    /// Marked `^I`: an insufficient bid the opponents accepted.
-    pub insufficient: bool,
-}
-
-/// The Auction section.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Auction<'a> {
-    pub calls: Vec<CallRow<'a>>,
-    pub end: End,
-    /// The seat of the first turn after the `-` placeholders (a call, or
-    /// `^S` for a turn skipped), and where it is.
-    pub first_turn: Option<(Seat, u32)>,
-}
-
-/// A place in the Play section's seat columns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place<'a> {
-    pub seat: Seat,
-    /// The card; None for `-`, `+` or a token that is not a card.
-    pub card: Option<Card>,
-    pub text: &'a [u8],
-    pub at: u32,
-    pub marks: Marks,
-    /// Marked `^R`: a revoke.
-    pub revoke: bool,
-    /// Marked `^L`: a lead out of turn.
-    pub led_out_of_turn: bool,
-    /// `-` or `+`: no card given.
-    pub placeholder: bool,
-}
-
-/// The Play section: its places, four a trick, in seat columns from the
-/// Play tag's seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Play<'a> {
-    pub places: Vec<Place<'a>>,
-    pub end: End,
 }
 
 fn lossy(b: &[u8]) -> String {

@@ -7,8 +7,10 @@ use crate::games::bridge::auction::{Call, Contract, Risk};
 use crate::games::bridge::card::{Card, Rank, Strain, Suit};
 use crate::games::bridge::seat::{Seat, Side};
 
+pub use crate::games::bridge::auction::{ContractValue, call_text};
 /// The cards of each seat, N E S W; None for a hand not given.
-pub use crate::games::bridge::deal::Deal;
+pub use crate::games::bridge::deal::{Deal, deal_text, hand_text};
+pub use crate::games::bridge::seat::vulnerable;
 
 /// A seat letter, either case, white space around it aside.
 pub fn parse_seat(v: &[u8]) -> Option<Seat> {
@@ -97,58 +99,6 @@ fn parse_hand(h: &[u8]) -> Result<Vec<Card>, String> {
     Ok(cards)
 }
 
-/// A hand as the tables write it: `S.H.D.C`, ranks high to low.
-pub fn hand_text(cards: &[Card]) -> String {
-    let mut s = Vec::with_capacity(17);
-    push_hand(&mut s, cards);
-    String::from_utf8(s).expect("ASCII")
-}
-
-/// Appends [`hand_text`] of `cards` to `s` (ASCII bytes).
-fn push_hand(s: &mut Vec<u8>, cards: &[Card]) {
-    // Cards sort by suit (S H D C) then rank high to low: the order written.
-    let sorted;
-    let cards = if cards.is_sorted() {
-        cards
-    } else {
-        sorted = {
-            let mut v = cards.to_vec();
-            v.sort_unstable();
-            v
-        };
-        &sorted[..]
-    };
-    let mut suit = 0usize;
-    for c in cards {
-        while (c.suit as usize) > suit {
-            s.push(b'.');
-            suit += 1;
-        }
-        s.push(c.rank.letter());
-    }
-    while suit < 3 {
-        s.push(b'.');
-        suit += 1;
-    }
-}
-
-/// The normalized deal: `N:` then the hands clockwise from North, `-` for
-/// a hand not given.
-pub fn deal_text(deal: &Deal) -> String {
-    let mut s = Vec::with_capacity(72);
-    s.extend_from_slice(b"N:");
-    for (k, h) in deal.iter().enumerate() {
-        if k > 0 {
-            s.push(b' ');
-        }
-        match h {
-            Some(cards) => push_hand(&mut s, cards),
-            None => s.push(b'-'),
-        }
-    }
-    String::from_utf8(s).expect("ASCII")
-}
-
 /// The Vulnerable tag, normalized: `None`, `NS`, `EW`, `All` (`Love`, `-`
 /// and `Both` are synonyms; either case).
 pub fn parse_vulnerable(v: &[u8]) -> Option<&'static str> {
@@ -165,26 +115,6 @@ pub fn parse_vulnerable(v: &[u8]) -> Option<&'static str> {
     } else {
         None
     }
-}
-
-/// Whether `side` is vulnerable under a normalized vulnerability.
-pub fn vulnerable(vul: &str, side: Side) -> bool {
-    match vul {
-        "All" => true,
-        "NS" => side == Side::NS,
-        "EW" => side == Side::EW,
-        _ => false,
-    }
-}
-
-/// What a Contract tag says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ContractValue {
-    /// Every player passed.
-    Pass,
-    Contract(Contract),
-    /// The denomination alone, of an end position (PBN 3.10).
-    Strain(Strain),
 }
 
 /// A strain: `C`, `D`, `H`, `S`, `NT` or `N`, either case.
@@ -361,26 +291,6 @@ pub fn parse_call(t: &[u8]) -> Option<Call> {
         _ if t.eq_ignore_ascii_case(b"X") => Some(Call::Double),
         _ if t.eq_ignore_ascii_case(b"XX") => Some(Call::Redouble),
         _ => None,
-    }
-}
-
-/// A call as the tables write it: `Pass`, `X`, `XX`, `1C` ... `7NT`.
-pub fn call_text(c: Call) -> &'static str {
-    /// Every bid, by level and strain (C D H S NT).
-    const BIDS: [[&str; 5]; 7] = [
-        ["1C", "1D", "1H", "1S", "1NT"],
-        ["2C", "2D", "2H", "2S", "2NT"],
-        ["3C", "3D", "3H", "3S", "3NT"],
-        ["4C", "4D", "4H", "4S", "4NT"],
-        ["5C", "5D", "5H", "5S", "5NT"],
-        ["6C", "6D", "6H", "6S", "6NT"],
-        ["7C", "7D", "7H", "7S", "7NT"],
-    ];
-    match c {
-        Call::Pass => "Pass",
-        Call::Double => "X",
-        Call::Redouble => "XX",
-        Call::Bid { level, strain } => BIDS[(level as usize).clamp(1, 7) - 1][strain as usize],
     }
 }
 
