@@ -2,6 +2,8 @@
 //! tag-pair blocks: RBX (one record a line) and PHH (one TOML document a
 //! `.phh` file; one `[key]` table a hand in a `.phhs` file).
 //!
+//! RBN records (separated by blank lines) are read the same way.
+//!
 //! A [`LineSplitter`] is fed an input in pieces, like every [`Splitter`]:
 //! it reads the complete lines of each piece and keeps the open record's
 //! start; the last line may end without a line feed.
@@ -20,6 +22,9 @@ pub enum Line {
     Start,
     /// A record of its own: ends the open record, is one, and ends it.
     Alone,
+    /// Ends the open record, if any, and is part of none (the blank line
+    /// between RBN records).
+    End,
 }
 
 /// How a notation reads its lines, with what it carries from line to line.
@@ -35,6 +40,16 @@ pub struct EachLine;
 impl LineRule for EachLine {
     fn line(&mut self, _: &[u8], _: bool) -> Line {
         Line::Alone
+    }
+}
+
+/// Records separated by blank lines (RBN).
+#[derive(Default)]
+pub struct Paragraphs;
+
+impl LineRule for Paragraphs {
+    fn line(&mut self, _: &[u8], blank: bool) -> Line {
+        if blank { Line::End } else { Line::Continue }
     }
 }
 
@@ -159,6 +174,7 @@ impl<R: LineRule> LineSplitter<R> {
                     self.close(items);
                 }
             }
+            Line::End => self.close(items),
             Line::Continue => match &mut self.open {
                 Some(open) if content.is_some() => open.2 = end,
                 Some(_) => {}
@@ -227,6 +243,17 @@ mod tests {
     }
 
     #[test]
+    fn paragraphs_end_at_blank_lines() {
+        let b = b"% RBN\nD 1\r\n\r\n \nB 7\n{x}\n\n\nH W:A";
+        for step in [1, 2, 5, 100] {
+            assert_eq!(
+                split::<Paragraphs>(b, step),
+                [(0, 9, 1), (15, 22, 5), (25, 30, 9)]
+            );
+        }
+    }
+
+    #[test]
     fn toml_tables_are_records_outside_strings_and_arrays() {
         let b = b"# file\n[1]\nvariant = 'NT'\nactions = [\n  'd dh p1 ????',\n]\n\n\
                   [2]\nnote = '''\n[3]\n'''\nx = \"a]'\"\nblinds = [\n[1, 2],\n]\n[3]\n";
@@ -290,6 +317,9 @@ mod props {
         ) {
             let whole = items::<TomlTables>(&bytes, &[]);
             prop_assert_eq!(&items::<TomlTables>(&bytes, &cuts), &whole);
+            let paragraphs = items::<Paragraphs>(&bytes, &[]);
+            prop_assert_eq!(&items::<Paragraphs>(&bytes, &cuts), &paragraphs);
+            check_tiling(&bytes, &paragraphs)?;
             let lines = items::<EachLine>(&bytes, &[]);
             prop_assert_eq!(&items::<EachLine>(&bytes, &cuts), &lines);
             check_tiling(&bytes, &lines)?;

@@ -1,36 +1,16 @@
-//! The notations deckhand recognizes but does not convert yet (RBN and RBX, Portable Preferans Notation, PHH): their
+//! The notations deckhand recognizes but does not convert yet (Portable Preferans Notation, PHH): their
 //! files are routed to them and split into records by their own rules, and
 //! each record is quarantined with its raw text (error D002), so that
 //! nothing of them is lost and the run says what it could not read.
 
 use super::head::Head;
-use super::lines::{EachLine, LineSplitter, TomlTables};
+use super::lines::{LineSplitter, TomlTables};
 use super::tagpair::split::Scanner;
 use super::{About, Evidence, Notation, Part, PartEnd, Tables};
 use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
 use crate::columns::table::TableDecl;
 use crate::error::{Position, Severity};
 use crate::split::{Item, Splitter};
-
-pub static RBN: About = About {
-    name: "rbn",
-    label: "RBN",
-    title: "Richard's Bridge Notation",
-    game: "bridge",
-    extensions: &["rbn"],
-    converted: false,
-    code_prefix: 'R',
-};
-
-pub static RBX: About = About {
-    name: "rbx",
-    label: "RBX",
-    title: "Richard's Bridge Notation, one record a line",
-    game: "bridge",
-    extensions: &["rbx"],
-    converted: false,
-    code_prefix: 'R',
-};
 
 pub static PREFERANS: About = About {
     name: "preferans-ppn",
@@ -57,9 +37,6 @@ const PREFERANS_TAGS: &[&str] = &[
     "Bula", "Refe", "Player1", "Player2", "Player3", "Result1", "Result2", "Result3",
 ];
 
-/// RBN's labels: a letter and a space at the start of a line.
-const RBN_LABELS: &[u8] = b"DTLEFSKNBHACPRMI";
-
 fn sniff_preferans(head: &Head<'_>) -> Evidence {
     // Its deal lines: `[1 312 ...`, a number (read as a tag's name).
     let deal_line = (head.tags().iter()).any(|t| t.iter().all(u8::is_ascii_digit));
@@ -67,39 +44,6 @@ fn sniff_preferans(head: &Head<'_>) -> Evidence {
         Evidence::Typical
     } else if head.has_any_tag() {
         Evidence::Family
-    } else {
-        Evidence::None
-    }
-}
-
-fn sniff_rbn(head: &Head<'_>) -> Evidence {
-    if head.declares("RBN") {
-        Evidence::Declared
-    } else if head
-        .label_lines
-        .iter()
-        .filter(|l| RBN_LABELS.contains(l))
-        .count()
-        >= 3
-    {
-        Evidence::Typical
-    } else {
-        Evidence::None
-    }
-}
-
-fn sniff_rbx(head: &Head<'_>) -> Evidence {
-    let rbx_line = |l: &[u8]| {
-        let labels = l
-            .windows(2)
-            .filter(|w| RBN_LABELS.contains(&w[0]) && w[1] == b'{')
-            .count();
-        labels >= 3 && l.ends_with(b"}")
-    };
-    if head.first_line.starts_with(b"%{RBX}") {
-        Evidence::Declared
-    } else if head.brace_lines.iter().any(|l| rbx_line(l.trim_ascii())) {
-        Evidence::Typical
     } else {
         Evidence::None
     }
@@ -121,8 +65,6 @@ fn sniff_phh(head: &Head<'_>) -> Evidence {
 enum Split {
     /// Blank-line records, `{}` comments, `%` lines (PBN, RBN, Preferans).
     TagPair,
-    /// One record a line (RBX).
-    EachLine,
     /// One record a TOML table (PHH).
     TomlTables,
 }
@@ -130,7 +72,6 @@ enum Split {
 /// The splitter of a planned notation.
 pub enum AnySplitter {
     TagPair(Box<Scanner>),
-    EachLine(LineSplitter<EachLine>),
     TomlTables(LineSplitter<TomlTables>),
 }
 
@@ -138,7 +79,6 @@ impl AnySplitter {
     fn inner(&mut self) -> &mut dyn Splitter {
         match self {
             AnySplitter::TagPair(s) => &mut **s,
-            AnySplitter::EachLine(s) => s,
             AnySplitter::TomlTables(s) => s,
         }
     }
@@ -156,7 +96,6 @@ impl Splitter for AnySplitter {
     fn open_start(&self) -> u64 {
         match self {
             AnySplitter::TagPair(s) => s.open_start(),
-            AnySplitter::EachLine(s) => s.open_start(),
             AnySplitter::TomlTables(s) => s.open_start(),
         }
     }
@@ -170,22 +109,6 @@ pub struct Planned {
 }
 
 impl Planned {
-    pub fn rbn() -> Self {
-        Planned {
-            about: &RBN,
-            sniff: sniff_rbn,
-            split: Split::TagPair,
-        }
-    }
-
-    pub fn rbx() -> Self {
-        Planned {
-            about: &RBX,
-            sniff: sniff_rbx,
-            split: Split::EachLine,
-        }
-    }
-
     pub fn preferans() -> Self {
         Planned {
             about: &PREFERANS,
@@ -235,7 +158,6 @@ impl Notation for Planned {
     fn splitter(&self, start: u64) -> AnySplitter {
         match self.split {
             Split::TagPair => AnySplitter::TagPair(Box::new(Scanner::new_at(start))),
-            Split::EachLine => AnySplitter::EachLine(LineSplitter::new_at(start)),
             Split::TomlTables => AnySplitter::TomlTables(LineSplitter::new_at(start)),
         }
     }

@@ -9,6 +9,7 @@ use super::head::Head;
 use super::pbn::Pbn;
 use super::planned::Planned;
 use super::ppn::{Ppn, RulesConfig};
+use super::rbn::Rbn;
 use super::{About, Evidence};
 use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
@@ -54,8 +55,8 @@ pub const ABOUT: &[&About] = &[
     &super::ppn::ABOUT,
     &super::planned::PREFERANS,
     &super::pbn::ABOUT,
-    &super::planned::RBN,
-    &super::planned::RBX,
+    &super::rbn::RBN,
+    &super::rbn::RBX,
     &super::planned::PHH,
 ];
 
@@ -110,6 +111,14 @@ pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
             ),
             super::pbn::diagnostics::CODES,
         ),
+        (
+            format!(
+                "{} and RBX ({})",
+                super::rbn::RBN.title,
+                super::rbn::RBN.code_prefix
+            ),
+            super::rbn::diagnostics::CODES,
+        ),
     ]
 }
 
@@ -147,8 +156,8 @@ impl Registry {
             Box::new(Pbn {
                 compute: settings.compute,
             }),
-            Box::new(Planned::rbn()),
-            Box::new(Planned::rbx()),
+            Box::new(Rbn::plain(settings.compute)),
+            Box::new(Rbn::rbx(settings.compute)),
             Box::new(Planned::phh()),
         ];
         debug_assert!(

@@ -51,9 +51,12 @@ pub struct Lines<'a> {
     pub items: Vec<(&'a [u8], usize)>,
     /// `%` lines (extraneous text).
     pub extraneous: Vec<&'a [u8]>,
-    /// What does not follow RBN: (offset, message). Nothing is dropped
-    /// silently: a line that is no label is named here.
-    pub issues: Vec<(usize, String)>,
+    /// Lines that are no label, note, free text or `%` line, with where
+    /// they start (kept in `other_tags`).
+    pub unknown: Vec<(&'a [u8], usize)>,
+    /// What does not follow RBN: (offset, code, message). Nothing is
+    /// dropped silently: a line that is no label is named here too.
+    pub issues: Vec<(usize, &'static str, String)>,
 }
 
 impl<'a> Lines<'a> {
@@ -70,6 +73,13 @@ pub const MAX_ITEM_LINE: usize = 504;
 /// The largest record RBN allows.
 pub const MAX_RECORD: usize = 16_384;
 
+/// Issue codes: a line that is no RBN line, a label given again, an
+/// RBN limit passed, free text left open.
+pub const UNKNOWN: &str = "R010";
+pub const AGAIN: &str = "R011";
+pub const LIMIT: &str = "R012";
+pub const OPEN_TEXT: &str = "R013";
+
 /// Reads a record (the text between blank lines) into its lines. LF or
 /// CRLF line ends.
 pub fn parse(r: &[u8]) -> Lines<'_> {
@@ -77,6 +87,7 @@ pub fn parse(r: &[u8]) -> Lines<'_> {
     if r.len() > MAX_RECORD {
         out.issues.push((
             0,
+            LIMIT,
             format!("the record is {} bytes (RBN allows {MAX_RECORD})", r.len()),
         ));
     }
@@ -113,6 +124,7 @@ pub fn parse(r: &[u8]) -> Lines<'_> {
                 } else {
                     out.issues.push((
                         at,
+                        OPEN_TEXT,
                         "free text '{' without its closing '}' at the end of a line: kept to the end of the record".into(),
                     ));
                     out.texts.push((&r[start..stop], start));
@@ -142,6 +154,7 @@ pub fn parse(r: &[u8]) -> Lines<'_> {
                 if line.len() > limit {
                     out.issues.push((
                         at,
+                        LIMIT,
                         format!(
                             "{} line of {} characters (RBN allows {limit})",
                             label as char,
@@ -152,7 +165,11 @@ pub fn parse(r: &[u8]) -> Lines<'_> {
                 if std::mem::replace(&mut seen[label as usize], true) {
                     out.issues.push((
                         at,
-                        format!("label {} again: the first is used", label as char),
+                        AGAIN,
+                        format!(
+                            "label {} again: the first is used, this one is kept in other_tags",
+                            label as char
+                        ),
                     ));
                 }
                 match label {
@@ -187,8 +204,10 @@ pub fn parse(r: &[u8]) -> Lines<'_> {
                     });
                     push_items(&mut out, line, at);
                 } else {
+                    out.unknown.push((line, at));
                     out.issues.push((
                         at,
+                        UNKNOWN,
                         format!(
                             "'{}' is no RBN line (a label and a space, a note digit, '{{' text or '%'): kept in other_tags",
                             String::from_utf8_lossy(&line[..line.len().min(40)])
@@ -263,14 +282,26 @@ pub fn rbx_to_rbn(line: &[u8]) -> Result<Cow<'_, [u8]>, (usize, String)> {
     Ok(Cow::Owned(out))
 }
 
+/// A repeating label's value, shared by the records it repeats to.
+pub type Shared = std::sync::Arc<[u8]>;
+
+/// What a record says of a repeating label: nothing (None), null (the
+/// bare label: `Some(None)`) or a value.
+pub type Given<'a> = Option<Option<&'a [u8]>>;
+
+/// The repeating labels a record gives, in [`REPEATING`] order.
+pub fn given<'a>(lines: &Lines<'a>) -> [Given<'a>; 10] {
+    std::array::from_fn(|k| lines.get(REPEATING[k]).map(|l| l.value))
+}
+
 /// The repeating labels' values carried from record to record (RBN's
 /// database rules): DTLEFSKNBH repeat until changed or nulled by a bare
 /// label; while K is set, N alternates as its last two occurrences did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Carry {
-    values: [Option<Vec<u8>>; 10],
+    values: [Option<Shared>; 10],
     /// The last two N values given while K was set, the latest last.
-    names: [Option<Vec<u8>>; 2],
+    names: [Option<Shared>; 2],
     /// Which of the two N values the next record without N takes.
     next_name: usize,
 }
@@ -278,18 +309,23 @@ pub struct Carry {
 impl Carry {
     /// The effective values of the repeating labels for a record with
     /// `lines`: what it gives, else what repeats. Updates the carry.
-    pub fn apply(&mut self, lines: &Lines<'_>) -> [Option<Vec<u8>>; 10] {
-        let mut given_n = false;
-        for (k, &label) in REPEATING.iter().enumerate() {
-            if let Some(l) = lines.get(label) {
-                self.values[k] = l.value.map(<[u8]>::to_vec);
-                if label == b'N' {
-                    given_n = true;
+    pub fn apply(&mut self, lines: &Lines<'_>) -> [Option<Shared>; 10] {
+        self.apply_given(&given(lines))
+    }
+
+    /// [`Carry::apply`] for what a record gives.
+    pub fn apply_given(&mut self, given: &[Given<'_>; 10]) -> [Option<Shared>; 10] {
+        let n = 7;
+        for (k, g) in given.iter().enumerate() {
+            if let Some(v) = g {
+                // The same value again shares the one carried.
+                if self.values[k].as_deref() != *v {
+                    self.values[k] = v.map(Shared::from);
                 }
             }
         }
+        let given_n = given[n].is_some();
         let k_set = self.values[6].is_some();
-        let n = 7;
         if !k_set {
             self.names = [None, None];
         } else if given_n {
@@ -413,7 +449,7 @@ C 5H:S
         let items: Vec<&str> = l.items.iter().map(|i| s(i.0)).collect();
         assert_eq!(items, ["3N=10", "4S=7", "P=4"]);
         assert_eq!(l.issues.len(), 1);
-        assert!(l.issues[0].1.contains("'Q what'"));
+        assert!(l.issues[0].2.contains("'Q what'"));
         // Lower-case labels D H C R M are read (case immaterial).
         assert_eq!(l.get(b'D').unwrap().value, Some(&b"20010704"[..]));
         // Item lines without "I ".
@@ -430,8 +466,10 @@ C 5H:S
     fn repeating_labels_carry_and_names_alternate_under_teams() {
         let mut c = Carry::default();
         let v = |c: &mut Carry, r: &[u8]| {
-            c.apply(&parse(r))
-                .map(|x| x.map(|v| String::from_utf8(v).unwrap()).unwrap_or_default())
+            c.apply(&parse(r)).map(|x| {
+                x.map(|v| String::from_utf8(v.to_vec()).unwrap())
+                    .unwrap_or_default()
+            })
         };
         let a = v(&mut c, b"E Teams\nK Duck:Fox\nN A+B:C+D\nB 1\nA 1SA");
         assert_eq!(

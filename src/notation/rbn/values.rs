@@ -296,7 +296,12 @@ pub fn parse_auction(v: &[u8]) -> Result<RbnAuction<'_>, String> {
     let mut a = RbnAuction::default();
     let mut i = 0;
     // The prefix `WX:` (dealer, vulnerability, colon), else West and any.
-    if v.len() >= 3 && v[2] == b':' && !v[0].is_ascii_digit() {
+    // A prefix alone (`NZ`: the dealer and vulnerability, no calls yet).
+    let alone = v.len() == 2
+        && b"NESWX".contains(&v[0].to_ascii_uppercase())
+        && b"ZNEBX".contains(&v[1].to_ascii_uppercase())
+        && !v.eq_ignore_ascii_case(b"XX");
+    if (v.len() >= 3 && v[2] == b':' && !v[0].is_ascii_digit()) || alone {
         let d = v[0].to_ascii_uppercase();
         a.dealer = match d {
             b'X' => None,
@@ -307,7 +312,7 @@ pub fn parse_auction(v: &[u8]) -> Result<RbnAuction<'_>, String> {
         };
         a.vulnerable = vulnerability(v[1])?;
         a.prefix = true;
-        i = 3;
+        i = 3.min(v.len());
     } else {
         a.dealer = Some(Seat::W);
     }
