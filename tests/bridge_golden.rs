@@ -1,4 +1,4 @@
-//! Every hand-written PBN archive under testdata/bridge converts into exactly
+//! Every hand-written PBN, RBN and RBX archive under testdata/bridge converts into exactly
 //! the rows and diagnostics of its golden file, with deckhand's page builders
 //! and with the Arrow writer alone. `DECKHAND_BLESS=1` rewrites the golden
 //! files.
@@ -23,14 +23,20 @@ const BRIDGE: [&str; 9] = [
     "errors",
 ];
 
+/// The hand-written archives: PBN under testdata/bridge, RBN and RBX
+/// under testdata/bridge/rbn.
 fn fixtures() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("testdata/bridge")
-        .unwrap()
+    let mut v: Vec<PathBuf> = ["testdata/bridge", "testdata/bridge/rbn"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "pbn" || e == "rbn" || e == "rbx")
+        })
         .collect();
     v.sort();
-    assert!(v.len() >= 8, "fixtures missing");
+    assert!(v.len() >= 16, "fixtures missing");
     v
 }
 

@@ -103,8 +103,11 @@ pub enum Played {
     Lowest,
     /// The highest (RBN `+`).
     Highest,
-    /// A card not named (RBN `.`, `~`, `Y`).
+    /// A card not named (RBN `~`, `Y`).
     Unknown,
+    /// An immaterial discard, its card not named (RBN `.`): not of the
+    /// suit led, no trump, so it cannot win the trick.
+    Discard,
 }
 
 /// Tricks from plays in play order: each trick's plays from its leader
@@ -149,7 +152,7 @@ pub fn in_order(
                     };
                     Some(Card::from_index(bit as usize))
                 }),
-                Played::Unknown => None,
+                Played::Unknown | Played::Discard => None,
             };
             if i == 0 {
                 led = card.map(|c| c.suit);
@@ -159,10 +162,27 @@ pub fn in_order(
             }
             cards.push((seat, card));
         }
-        let known: Option<Vec<(Seat, Card)>> =
-            cards.iter().map(|&(s, c)| c.map(|c| (s, c))).collect();
+        // The winner, when every card is known but the discards (which
+        // cannot win); the lead must be known.
+        let discard = |i: usize| plays.get(i) == Some(&Played::Discard);
+        let known: Option<Vec<(Seat, Card)>> = (cards.iter().enumerate())
+            .filter(|&(i, _)| !discard(i))
+            .map(|(_, &(s, c))| c.map(|c| (s, c)))
+            .collect();
         let won = match known {
-            Some(k) if k.len() == 4 => winner(trump, &k),
+            Some(k) if cards.len() == 4 && !discard(0) => winner(trump, &k),
+            // A suitless trick of pseudo plays (RBN `--+-`): the `+` names
+            // the hand the lead goes to.
+            _ if cards.len() == 4
+                && led.is_none()
+                && plays
+                    .iter()
+                    .all(|p| matches!(p, Played::Lowest | Played::Highest))
+                && plays.iter().filter(|&&p| p == Played::Highest).count() == 1 =>
+            {
+                let i = plays.iter().position(|&p| p == Played::Highest).unwrap();
+                Some(l.after(i))
+            }
             _ => None,
         };
         out.push(Trick {

@@ -88,12 +88,15 @@ pub struct Place<'a> {
     pub placeholder: bool,
 }
 
-/// The Play section: its places, four a trick, in seat columns from the
-/// Play tag's seat.
+/// The play: its places, four a trick, in seat columns from the first
+/// leader (PBN's Play section; RBN's plays placed so).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Play<'a> {
     pub places: Vec<Place<'a>>,
     pub end: End,
+    /// The tricks in play order, when the notation gives the play so
+    /// (RBN: its pseudo plays decide winners that seat columns cannot).
+    pub ordered: Option<Vec<Trick>>,
 }
 
 /// Where a note belongs: the part of the board it follows.
@@ -183,6 +186,9 @@ pub struct Board<'a> {
     pub rubber: bool,
     /// Calls' and cards' text is Latin-1.
     pub latin1: bool,
+    /// The deal lists some hands' known cards only (RBN's pseudo cards
+    /// `x` and `?`): a card played is not checked against it.
+    pub partial_hands: bool,
     /// The diagnostic for a note reference without its note (code and
     /// message), in the notation's words.
     pub missing_note: fn(u32, Part) -> (&'static str, String),
@@ -195,11 +201,14 @@ pub struct Checked {
     pub tricks: Option<Vec<Trick>>,
 }
 
-/// The deal's hand sizes and cards dealt twice (B050).
-pub fn check_deal(d: &Deal, at: usize, diags: &mut Diags) {
+/// The deal's hand sizes and cards dealt twice (B050). With
+/// `incomplete_ok` (RBN: "empty or incomplete hands are fine"), only a hand
+/// of more than 13 cards is of the wrong size.
+pub fn check_deal(d: &Deal, at: usize, incomplete_ok: bool, diags: &mut Diags) {
     let hands: deal::Hands<'_> = std::array::from_fn(|s| d[s].as_deref());
     for issue in deal::deal_issues(&hands) {
         let msg = match issue {
+            DealIssue::HandSize { cards, .. } if incomplete_ok && cards < 13 => continue,
             DealIssue::HandSize { seat, cards } => {
                 format!("{}'s hand holds {cards} cards, not 13", seat.as_str())
             }
@@ -529,6 +538,7 @@ impl<'b, 'a, 'd> Checker<'b, 'a, 'd> {
             _ => None,
         };
         let tricks = match strain {
+            _ if p.ordered.is_some() => p.ordered.clone().unwrap(),
             Some(s) => play::in_play_order_led(first, &by_seat, s.trump(), led),
             None => {
                 // No trump known: the first trick is in order from the
@@ -595,7 +605,7 @@ impl<'b, 'a, 'd> Checker<'b, 'a, 'd> {
             self.warn(at, "B057", msg);
         }
         // Cards not held, revokes.
-        if let Some(deal) = &stated.deal {
+        if let Some(deal) = stated.deal.as_ref().filter(|_| !self.b.partial_hands) {
             let revoke_marked = |t: usize, s: Seat| {
                 p.places
                     .get(t * 4..(t * 4 + 4).min(p.places.len()))

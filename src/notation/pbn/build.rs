@@ -344,7 +344,7 @@ impl<'g, 'a> Board<'g, 'a> {
             match values::parse_deal(v) {
                 Ok(d) => {
                     let at = self.tag(K::Deal).map_or(0, |t| self.at(t));
-                    board::check_deal(&d, at, self.diags);
+                    board::check_deal(&d, at, false, self.diags);
                     s.deal = Some(d);
                 }
                 Err(e) => self.reject(K::Deal, &e, false),
@@ -421,6 +421,7 @@ impl<'g, 'a> Board<'g, 'a> {
             at,
             rubber,
             latin1: self.latin1,
+            partial_hands: false,
             missing_note,
         };
         let checked = board::check(&board, compute, self.diags);

@@ -158,21 +158,22 @@ impl<'r, 'a> Reader<'r, 'a> {
         }
     }
 
-    /// The value of a label and where it is (None for a repeated value
-    /// from a record before: position 0).
+    /// The value of a label and where it is (a repeated value from a
+    /// record before is at the record's start).
     fn value(&self, label: u8) -> Option<(&'r [u8], usize)> {
+        self.value_own(label).map(|(v, at, _)| (v, at))
+    }
+
+    /// [`Reader::value`], and whether the record gives it itself (else it
+    /// repeats, and what is wrong with it was said where it was given).
+    fn value_own(&self, label: u8) -> Option<(&'r [u8], usize, bool)> {
         if let Some(k) = record::REPEATING.iter().position(|&l| l == label) {
-            let own = self.lines.get(label);
             let v = self.rec.carried[k].as_deref()?;
-            // The record's own value is where it is written; a carried one
-            // has no place in this record.
-            let at = own.and_then(|l| l.value.map(|_| l.at)).unwrap_or(0);
-            // SAFETY of lifetimes: the carried value lives as long as the
-            // record (`rec.carried`).
-            return Some((v, at));
+            let own = self.lines.get(label).and_then(|l| l.value.map(|_| l.at));
+            return Some((v, own.unwrap_or(0), own.is_some()));
         }
         let l = self.lines.get(label)?;
-        l.value.map(|v| (v, l.at))
+        l.value.map(|v| (v, l.at, true))
     }
 
     fn warn(&mut self, at: usize, code: &'static str, msg: String) {
@@ -212,17 +213,20 @@ impl<'r, 'a> Reader<'r, 'a> {
         let mut stated = Stated::default();
         // H: the deal.
         let mut deal_text = None;
-        if let Some((v, p)) = self.value(b'H') {
+        let mut partial_hands = false;
+        if let Some((v, p, own)) = self.value_own(b'H') {
             at.deal = p;
             deal_text = Some(self.txt(v));
             match values::parse_hands(v) {
                 Ok(h) => {
-                    if h.pseudo.iter().all(|&n| n == 0) {
-                        board::check_deal(&h.deal, p, self.diags);
+                    if own {
+                        board::check_deal(&h.deal, p, true, self.diags);
                     }
+                    partial_hands = h.pseudo.iter().any(|&n| n > 0);
                     stated.deal = Some(h.deal);
                 }
-                Err(e) => self.reject(b'H', v, p, &e),
+                Err(e) if own => self.reject(b'H', v, p, &e),
+                Err(_) => {}
             }
         }
         // A: dealer, vulnerability, calls.
@@ -326,7 +330,7 @@ impl<'r, 'a> Reader<'r, 'a> {
             (Some((v, p)), Some(first)) => {
                 at.play = p;
                 match values::parse_play(v) {
-                    Ok(list) => Some(self.play(&list, first, &stated, p, v)),
+                    Ok(list) => Some(self.play(&list, first, &stated, partial_hands, p, v)),
                     Err(e) => {
                         self.reject(b'P', v, p, &e);
                         None
@@ -372,6 +376,7 @@ impl<'r, 'a> Reader<'r, 'a> {
             at,
             rubber,
             latin1: self.latin1,
+            partial_hands,
             missing_note,
         };
         let checked = board::check(&b, compute, self.diags);
@@ -391,9 +396,10 @@ impl<'r, 'a> Reader<'r, 'a> {
         let site = self.value(b'L').map(|(v, _)| unescape_colons(self.txt(v)));
         o.site.append_option(site);
         let mut date = None;
-        if let Some((v, p)) = self.value(b'D') {
+        if let Some((v, p, own)) = self.value_own(b'D') {
             match values::parse_date(v) {
                 Ok(d) => date = d.date.filter(|_| d.until_day.is_none()),
+                Err(_) if !own => {}
                 Err(e) => {
                     let msg = format!("invalid D label \"{}\": {e}", self.txt(v));
                     self.warn(p, codes::INVALID, msg);
@@ -536,6 +542,7 @@ impl<'r, 'a> Reader<'r, 'a> {
         list: &RbnPlayList<'r>,
         first: Seat,
         stated: &Stated,
+        partial_hands: bool,
         at: usize,
         v: &'r [u8],
     ) -> Play<'r> {
@@ -544,21 +551,33 @@ impl<'r, 'a> Reader<'r, 'a> {
             Some(ContractValue::Strain(s)) => Some(s),
             _ => None,
         };
-        let tricks_n = list.plays.last().map_or(0, |p| p.trick + 1);
+        let tricks_n = list
+            .plays
+            .iter()
+            .take_while(|p| p.pseudo != Some(b'Y'))
+            .last()
+            .map_or(0, |p| p.trick + 1);
         let mut by_trick: Vec<Vec<Played>> = vec![Vec::new(); tricks_n];
         let mut index: Vec<Vec<usize>> = vec![Vec::new(); tricks_n];
         for (i, p) in list.plays.iter().enumerate() {
+            if p.pseudo == Some(b'Y') {
+                // A query ("your play?") is no play: the play stops there.
+                self.keep(b'P', v);
+                break;
+            }
             let played = match (p.card, p.pseudo) {
                 (Some(c), _) => Played::Card(c),
                 (None, Some(b'-')) => Played::Lowest,
                 (None, Some(b'+')) => Played::Highest,
+                (None, Some(b'.')) => Played::Discard,
                 _ => Played::Unknown,
             };
             by_trick[p.trick].push(played);
             index[p.trick].push(i);
         }
         let trump_suit = trump.and_then(Strain::trump);
-        let (tricks, unplaced) = play::in_order(first, &by_trick, trump_suit, stated.deal.as_ref());
+        let deal = stated.deal.as_ref().filter(|_| !partial_hands);
+        let (tricks, unplaced) = play::in_order(first, &by_trick, trump_suit, deal);
         if unplaced > 0 {
             let msg = format!(
                 "{unplaced} plays cannot be placed: the trick before them has a card not known, so its winner (their leader) is not known; the P label is kept in other_tags"
@@ -601,6 +620,7 @@ impl<'r, 'a> Reader<'r, 'a> {
         Play {
             places,
             end: End::Open,
+            ordered: Some(tricks),
         }
     }
 

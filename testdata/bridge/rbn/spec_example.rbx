@@ -1,0 +1,4 @@
+%{RBX}D{19991225}L{Timbuktu}E{Teams}F{I}S{F:1}K{Duck:Fox}N{Bob+Ed:Tom+Joe}B{7}H{W:AK2}A{SB:1HP5H^1A}1{nuts}C{5H:S}{Ed quit!}
+B{8}H{W:A8765.QT.K9.AT87:J42.AJ7632.J.632:QT3.85.Q86.KQJ54:}A{WZ:1S2H2S4D:4SPP5H:XA}C{5HX:N}P{CK972:CQ!H483:DA9J6:D2KH28:SJ?QKA:CA}R{9-300:0}{Watch the defense!|Carswell led the cK.}
+%{A description line alone}
+B{9}K}H{N:AKQJT98765432:::}A{NB:7NA}C{7N:N}R{13+2220:+17}M{D:D:DDDDD=:00000=}
