@@ -73,9 +73,15 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// Input files of PPN, directories (searched recursively), or - for stdin.
+    /// Input files, directories (searched recursively), or - for stdin: of
+    /// PPN for `--to ppn`, of PBN, RBN or RBX for the bridge notations.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
+
+    /// The notation to write: ppn (pinochle, canonical EXPORT PPN) or, for
+    /// bridge boards of any bridge notation, pbn, rbn or rbx.
+    #[arg(long, default_value = "ppn", value_parser = ["ppn", "pbn", "rbn", "rbx"])]
+    pub to: String,
 
     /// Output file (- for stdout).
     #[arg(short, long)]

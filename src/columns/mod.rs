@@ -6,6 +6,7 @@ pub mod date;
 pub mod errors;
 pub mod lists;
 pub mod prims;
+pub mod read;
 pub mod render;
 pub mod size;
 pub mod strings;

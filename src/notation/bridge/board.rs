@@ -892,7 +892,7 @@ impl<'b, 'a, 'd> Checker<'b, 'a, 'd> {
             for (c, x) in cards.iter_mut().zip(&t.cards) {
                 *c = x.1;
             }
-            if places.len() < 4 || !o.cards.append_known(&cards[..n]) {
+            if places.len() < 4 || n < 4 || !o.cards.append_known(&cards[..n]) {
                 o.cards.append_cards::<Card>(None);
             }
             o.computed_winner

@@ -1,3 +1,4 @@
 //! What the bridge notations (PBN, RBN, RBX) share past their syntax.
 
 pub mod board;
+pub mod export;

@@ -14,151 +14,18 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use arrow_array::cast::AsArray;
-use arrow_array::types::{Int32Type, Int64Type};
-use arrow_array::{Array, RecordBatch};
+use arrow_array::RecordBatch;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::Error;
+use crate::columns::read::Cols;
 use crate::games::pinochle::rules::meld::meld_cards;
 use crate::games::pinochle::{Card, Seat, Suit};
 use crate::notation::ppn::values::civil_from_days;
 use crate::notation::ppn::{ABOUT, TABLES};
+use crate::notation::tagpair::text::write_tag as tag;
 use crate::pipeline::{FileSummary, Options, parse_inputs};
-
-/// Typed access to one batch's columns by name (looked up in a map made
-/// once a batch: a hand reads about sixty columns, and the schema's own
-/// lookup compares the name with every field before it). Loops over a
-/// child table's rows take their columns once, as [`Col`]s.
-struct Cols<'b> {
-    batch: &'b RecordBatch,
-    index: FxHashMap<&'b str, usize>,
-}
-
-impl<'b> Cols<'b> {
-    fn new(batch: &'b RecordBatch) -> Self {
-        let index = (batch.schema_ref().fields().iter().enumerate())
-            .map(|(i, f)| (f.name().as_str(), i))
-            .collect();
-        Cols { batch, index }
-    }
-    fn num_rows(&self) -> usize {
-        self.batch.num_rows()
-    }
-    fn col(&self, name: &str) -> Col<'b> {
-        let i = *self
-            .index
-            .get(name)
-            .unwrap_or_else(|| panic!("column {name}"));
-        Col(self.batch.column(i).as_ref())
-    }
-    fn str(&self, name: &str, i: usize) -> Option<&'b str> {
-        self.col(name).str(i)
-    }
-    fn i32(&self, name: &str, i: usize) -> Option<i32> {
-        self.col(name).i32(i)
-    }
-    fn u64(&self, name: &str, i: usize) -> u64 {
-        self.col(name).u64(i)
-    }
-    fn bool(&self, name: &str, i: usize) -> Option<bool> {
-        self.col(name).bool(i)
-    }
-    fn date(&self, name: &str, i: usize) -> Option<i32> {
-        self.col(name).date(i)
-    }
-    fn strs(&self, name: &str, i: usize) -> Option<Vec<&'b str>> {
-        self.col(name).strs(i)
-    }
-    fn i32s(&self, name: &str, i: usize) -> Option<Vec<Option<i32>>> {
-        self.col(name).i32s(i)
-    }
-    fn kvs(&self, name: &str, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
-        self.col(name).kvs(i)
-    }
-}
-
-/// One column, read row by row.
-#[derive(Clone, Copy)]
-struct Col<'b>(&'b dyn Array);
-
-impl<'b> Col<'b> {
-    fn str(self, i: usize) -> Option<&'b str> {
-        let c = self.0.as_string::<i32>();
-        c.is_valid(i).then(|| c.value(i))
-    }
-    fn i32(self, i: usize) -> Option<i32> {
-        let c = self.0.as_primitive::<Int32Type>();
-        c.is_valid(i).then(|| c.value(i))
-    }
-    fn u64(self, i: usize) -> u64 {
-        self.0.as_primitive::<Int64Type>().value(i) as u64
-    }
-    fn bool(self, i: usize) -> Option<bool> {
-        let c = self.0.as_boolean();
-        c.is_valid(i).then(|| c.value(i))
-    }
-    fn date(self, i: usize) -> Option<i32> {
-        let c = self.0.as_primitive::<arrow_array::types::Date32Type>();
-        c.is_valid(i).then(|| c.value(i))
-    }
-    /// The list's values array and the range of row `i` in it.
-    fn list(self, i: usize) -> Option<(&'b dyn Array, std::ops::Range<usize>)> {
-        let c = self.0.as_list::<i32>();
-        if !c.is_valid(i) {
-            return None;
-        }
-        let o = c.value_offsets();
-        Some((c.values().as_ref(), o[i] as usize..o[i + 1] as usize))
-    }
-    fn strs(self, i: usize) -> Option<Vec<&'b str>> {
-        let (values, range) = self.list(i)?;
-        let v = values.as_string::<i32>();
-        Some(
-            range
-                .map(|j| if v.is_valid(j) { v.value(j) } else { "?" })
-                .collect(),
-        )
-    }
-    fn i32s(self, i: usize) -> Option<Vec<Option<i32>>> {
-        let (values, range) = self.list(i)?;
-        let v = values.as_primitive::<Int32Type>();
-        Some(range.map(|j| v.is_valid(j).then(|| v.value(j))).collect())
-    }
-    fn kvs(self, i: usize) -> Vec<(&'b str, Option<&'b str>)> {
-        let Some((values, range)) = self.list(i) else {
-            return Vec::new();
-        };
-        let s = values.as_struct();
-        let names = s.column(0).as_string::<i32>();
-        let values = s.column(1).as_string::<i32>();
-        range
-            .map(|j| (names.value(j), values.is_valid(j).then(|| values.value(j))))
-            .collect()
-    }
-}
-
-/// Appends `v` with its backslashes and quotes escaped.
-fn escape_into(out: &mut String, v: &str) {
-    let mut from = 0;
-    for (i, b) in v.bytes().enumerate() {
-        if b == b'\\' || b == b'"' {
-            out.push_str(&v[from..i]);
-            out.push('\\');
-            from = i;
-        }
-    }
-    out.push_str(&v[from..]);
-}
-
-fn tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    escape_into(out, value);
-    out.push_str("\"]\n");
-}
 
 /// A mandatory tag: left out when the record's own value for it could not be
 /// read (that value is written among the other tags, as it was).

@@ -164,13 +164,8 @@ pub fn parse_hands(v: &[u8]) -> Result<RbnHands, String> {
             continue;
         }
         let (cards, pseudo) = parse_hand(text)?;
-        if cards.len() + pseudo as usize > 13 {
-            return Err(format!(
-                "{}'s hand holds {} cards (at most 13)",
-                seat.as_str(),
-                cards.len() + pseudo as usize
-            ));
-        }
+        // More than 13 cards is read, and told by the rules (B050), as
+        // PBN's deals are.
         h.deal[seat as usize] = Some(cards);
         h.pseudo[seat as usize] = pseudo;
     }
@@ -212,11 +207,8 @@ fn parse_hand(text: &[u8]) -> Result<(Vec<Card>, u8), String> {
                     String::from_utf8_lossy(text)
                 )
             })?;
-            let card = Card { suit, rank };
-            if cards.contains(&card) {
-                return Err(format!("{} twice in one hand", card.as_str()));
-            }
-            cards.push(card);
+            // A card twice is read, and told by the rules (B050).
+            cards.push(Card { suit, rank });
         }
     }
     cards.sort_unstable();
@@ -915,7 +907,9 @@ mod tests {
             (h.deal[0].as_ref().map(Vec::len), h.pseudo[0]),
             (Some(2), 4)
         );
-        assert!(parse_hands(b"N:AKQJT98765432A").is_err());
+        // Fourteen cards, or a card twice, are read (the rules tell them).
+        let h = parse_hands(b"N:AKQJT98765432A").unwrap();
+        assert_eq!(h.deal[0].as_ref().map(Vec::len), Some(14));
         assert!(parse_hands(b"Q:AK").is_err());
         assert!(parse_hands(b"N:A.K.Q.J.T").is_err());
     }

@@ -67,3 +67,25 @@ pub fn unescape(v: &str) -> String {
     }
     out
 }
+
+/// Appends `v` with its backslashes and quotes escaped.
+pub fn escape_into(out: &mut String, v: &str) {
+    let mut from = 0;
+    for (i, b) in v.bytes().enumerate() {
+        if b == b'\\' || b == b'"' {
+            out.push_str(&v[from..i]);
+            out.push('\\');
+            from = i;
+        }
+    }
+    out.push_str(&v[from..]);
+}
+
+/// A tag pair `[Name "value"]` and a line feed.
+pub fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    escape_into(out, value);
+    out.push_str("\"]\n");
+}
