@@ -240,41 +240,6 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What an export did: its files, records, and what the target could not
-/// hold (bridge exports).
-struct ExportDone {
-    files: usize,
-    total: deckhand::pipeline::FileSummary,
-    lost: deckhand::notation::bridge::export::Lost,
-}
-
-fn run_export(
-    inputs: &[std::path::PathBuf],
-    opts: &deckhand::pipeline::Options,
-    to: &str,
-    w: &mut dyn std::io::Write,
-) -> Result<ExportDone, deckhand::Error> {
-    use deckhand::notation::bridge::export::{self as bridge, Target};
-    match Target::parse(to) {
-        Some(t) => {
-            let r = bridge::export(inputs, opts, t, w)?;
-            Ok(ExportDone {
-                files: r.files,
-                total: r.total,
-                lost: r.lost,
-            })
-        }
-        None => {
-            let r = deckhand::notation::registry::export(inputs, opts, w)?;
-            Ok(ExportDone {
-                files: r.files,
-                total: r.total,
-                lost: Default::default(),
-            })
-        }
-    }
-}
-
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads)?;
     let mut inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
@@ -290,7 +255,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
-        run_export(&inputs, &opts, &a.to, &mut w)?
+        deckhand::notation::registry::export_to(&inputs, &opts, &a.to, &mut w)?
     } else {
         // Written under a temporary name and renamed when complete, except
         // into what is not a regular file (`-o /dev/null`, a FIFO), which is
@@ -310,7 +275,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             .open(path)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let r = run_export(&inputs, &opts, &a.to, &mut w);
+        let r = deckhand::notation::registry::export_to(&inputs, &opts, &a.to, &mut w);
         drop(w);
         match (r, &tmp) {
             (Ok(r), Some(tmp)) => {
@@ -336,13 +301,13 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             );
         } else {
             eprintln!(
-                "deckhand: exported {} boards from {} file(s) as {}; {} records could not be converted",
+                "deckhand: exported {} records from {} file(s) as {}; {} records could not be converted",
                 t.converted,
                 report.files,
                 a.to.to_ascii_uppercase(),
                 t.quarantined
             );
-            for (what, n) in &report.lost.0 {
+            for (what, n) in &report.lost {
                 eprintln!(
                     "deckhand: warning: {} cannot hold {what}: {n}",
                     a.to.to_ascii_uppercase()

@@ -15,9 +15,50 @@ use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::pipeline::Run;
 
-/// `deckhand export` writes Portable Pinochle Notation, the one notation
-/// deckhand writes: canonical EXPORT text of the hands of PPN inputs.
+/// `deckhand export --to ppn` (the default) writes Portable Pinochle
+/// Notation: canonical EXPORT text of the hands of PPN inputs.
 pub use super::ppn::export::{ExportReport, export};
+
+/// What `deckhand export --to <notation>` did: its files, its records,
+/// and what the notation written cannot hold, by kind, with counts.
+#[derive(Debug, Default)]
+pub struct Exported {
+    pub files: usize,
+    pub total: crate::pipeline::FileSummary,
+    pub lost: Vec<(&'static str, u64)>,
+}
+
+/// The notations `deckhand export --to` writes.
+pub const EXPORTS: &[&str] = &["ppn", "pbn", "rbn", "rbx"];
+
+/// `deckhand export --to <to>`: PPN (pinochle) from PPN, or a bridge
+/// notation (PBN, RBN, RBX) from any bridge notation.
+pub fn export_to(
+    inputs: &[std::path::PathBuf],
+    opts: &crate::pipeline::Options,
+    to: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<Exported, crate::Error> {
+    use super::bridge::export::{self as bridge, Target};
+    match Target::parse(to) {
+        Some(t) => {
+            let r = bridge::export(inputs, opts, t, out)?;
+            Ok(Exported {
+                files: r.files,
+                total: r.total,
+                lost: r.lost.0.into_iter().collect(),
+            })
+        }
+        None => {
+            let r = export(inputs, opts, out)?;
+            Ok(Exported {
+                files: r.files,
+                total: r.total,
+                lost: Vec::new(),
+            })
+        }
+    }
+}
 /// `deckhand generate` makes archives of legal pinochle games in PPN.
 pub use super::ppn::generate as generator;
 
