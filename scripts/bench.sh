@@ -13,7 +13,8 @@
 # runs once.
 #   SIZE_MB=1024 SEED=1 RUNS=2 BUILD=pgo PBN_MB=512 SECTIONS="ppn pbn" scripts/bench.sh
 #   (defaults; SIZE_MB=100 for a quick run; BUILD=release for the plain build;
-#   SECTIONS=pbn for the PBN section alone)
+#   SECTIONS=pbn for the PBN section alone; SECTIONS=rbn for RBN against
+#   PBN on the same boards)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
@@ -144,12 +145,13 @@ echo "columns built (values and bytes of Arrow arrays):"
 cat "$out/columns"
 fi
 
-if [[ $sections == *" pbn "* ]]; then
-  # A PBN archive of at least PBN_MB MB: the bundled real files endplay reads,
-  # each followed by a blank line, repeated (made once, then reused).
-  pbn=target/bench-data/pbn-${pbn_mb}mb.pbn
+# A PBN archive of at least PBN_MB MB: the bundled real files endplay reads,
+# each followed by a blank line, repeated (made once, then reused).
+pbn=target/bench-data/pbn-${pbn_mb}mb.pbn
+pbn_archive() {
   if [ ! -f "$pbn" ]; then
     mkdir -p target/bench-data
+    local unit
     unit=$(mktemp)
     for f in ../shared/testdata/bridge/endplay/example{2,3}.pbn ../shared/testdata/bridge/zdenecek-pbn/*.pbn; do
       cat "$f"; echo; echo
@@ -159,6 +161,10 @@ if [[ $sections == *" pbn "* ]]; then
     rm -f "$unit"
     mv "$pbn.part" "$pbn"
   fi
+}
+
+if [[ $sections == *" pbn "* ]]; then
+  pbn_archive
   file=$pbn
   bytes=$(stat -c %s "$file")
   echo
@@ -176,4 +182,30 @@ if [[ $sections == *" pbn "* ]]; then
   # MB/s of deckhand at 2 threads over endplay's, in this run.
   awk '/2 threads/ { d = $(NF-4) } /^endplay/ { e = $(NF-4) }
     END { if (e > 0) printf "deckhand convert (2 threads) / endplay: %.1fx\n", d / e }' "$out/pbn_rows"
+fi
+
+if [[ $sections == *" rbn "* ]]; then
+  # The same deals in RBN: the PBN archive written by `deckhand export --to
+  # rbn` (made once, then reused); RBN and PBN convert side by side, per
+  # board (the files differ in size: RBN is the compact one).
+  pbn_archive
+  rbn=target/bench-data/rbn-${pbn_mb}mb.rbn
+  if [ ! -f "$rbn" ]; then
+    "$bin" export --to rbn "$pbn" -o "$rbn.part" -q || true
+    mv "$rbn.part" "$rbn"
+  fi
+  echo
+  echo "RBN archive: $rbn ($(($(stat -c %s "$rbn") / 1000000)) MB), the PBN archive's boards exported"
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s boards/s rss_MB anon_MB out_MB
+  for threads in 1 2; do
+    for f in "$pbn" "$rbn"; do
+      file=$f
+      bytes=$(stat -c %s "$file")
+      run "convert ${f##*.} zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
+        "$bin" convert "$file" -o "$out/ds" -j "$threads" | tee -a "$out/rbn_rows"
+    done
+  done
+  # Boards a second, RBN over PBN, by thread count.
+  awk '/^convert pbn/ { p[$4] = $(NF-3) } /^convert rbn/ { r[$4] = $(NF-3) }
+    END { for (t in p) if (p[t] > 0) printf "RBN / PBN boards a second, %s threads): %.2f\n", t, r[t] / p[t] }' "$out/rbn_rows"
 fi
