@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Converts the bundled samples (a pinochle archive, the PBN spec's example
-# game) and shows DuckDB queries of them.
+# game, the RBN spec's records) and shows DuckDB queries of them; then
+# writes the PBN game as RBN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-out/sample}
 
 cargo build --release --quiet
-target/release/deckhand convert testdata/pinochle/sample.ppn testdata/bridge/spec_example.pbn -o "$out" --force
+target/release/deckhand convert testdata/pinochle/sample.ppn testdata/bridge/spec_example.pbn \
+  testdata/bridge/rbn/spec_belles.rbn -o "$out" --force
 
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
@@ -24,7 +26,7 @@ GROUP BY ALL ORDER BY h.hand_number
 print(sql.strip())
 duckdb.sql(sql).show()
 sql = f"""
-SELECT b.board, b.contract, b.declarer, b.result, b.computed_score_ns,
+SELECT b.notation, b.board, b.contract, b.declarer, b.result, b.computed_score_ns,
        string_agg(c.call, ' ' ORDER BY c.seq) AS auction
 FROM '{out}/bridge/boards/*.parquet' b
 JOIN '{out}/bridge/calls/*.parquet' c USING (board_id)
@@ -33,3 +35,5 @@ GROUP BY ALL
 print(sql.strip())
 duckdb.sql(sql).show()
 PY
+echo "The PBN game as RBN (deckhand export --to rbn):"
+target/release/deckhand export --to rbn testdata/bridge/spec_example.pbn -o - -q
