@@ -81,6 +81,7 @@ pub struct BridgeExportReport {
 
 /// A call as the `calls` table has it.
 struct CallRow<'b> {
+    seat: Option<&'b str>,
     call: &'b str,
     annotation: Option<&'b str>,
     note: Option<i32>,
@@ -222,6 +223,7 @@ impl Window {
                 others: boards.kvs("other_tags", i),
                 calls: rows_for(&calls, &mut c_at, id)
                     .map(|j| CallRow {
+                        seat: calls.str("seat", j),
                         call: calls.str("call", j).unwrap_or("Pass"),
                         annotation: calls.str("annotation", j),
                         note: calls.i32("note_number", j),
@@ -464,7 +466,7 @@ impl Writer {
                 match part {
                     "*" => {
                         // RBN's conventional mark: '*' ends a PBN section.
-                        self.lost.add("'*' marks (conventional) in PBN");
+                        self.lost.add("the conventional mark '*' (it ends a PBN section)");
                     }
                     "" => {}
                     // Suffixes follow their call or card; NAGs and
@@ -474,7 +476,7 @@ impl Writer {
                         out.push(' ');
                         out.push_str(p);
                     }
-                    _ => self.lost.add("annotations PBN cannot write"),
+                    _ => self.lost.add("annotations other than suffixes, NAGs and ^ marks"),
                 }
             }
         }
@@ -512,7 +514,7 @@ impl Writer {
             }
             let tag_name = if *name == "I" { "RbnItems" } else { name };
             if !is_tag_name(tag_name) {
-                self.lost.add("tables with names PBN cannot write");
+                self.lost.add("tables whose names are no PBN tag names");
                 continue;
             }
             write_tag(out, tag_name, &cols.join(";"));
@@ -656,7 +658,12 @@ impl Writer {
             Some(v) => r.label(b'R', v),
             None => {
                 let tricks = match (b.contract, b.result) {
-                    (Some("Pass"), _) => Some("P".to_string()),
+                    (Some("Pass"), r) => {
+                        if r.is_some() {
+                            self.lost.add("results of passed-out boards");
+                        }
+                        Some("P".to_string())
+                    }
                     (_, Some(t)) => Some(t.to_string()),
                     _ => None,
                 };
@@ -798,7 +805,7 @@ impl Writer {
                     "" => "",
                     _ => {
                         self.lost
-                            .add("annotations RBN cannot write (NAGs, irregularities)");
+                            .add("NAGs other than $1-$6, and irregularity marks (^)");
                         ""
                     }
                 };
@@ -842,6 +849,11 @@ impl Writer {
         if dealer == "X" && vul == "X" && b.calls.is_empty() {
             return None;
         }
+        if let (Some(d), Some(first)) = (b.dealer, b.calls.first())
+            && first.seat != Some(d)
+        {
+            self.lost.add("auctions that do not start with the dealer (written from the dealer)");
+        }
         let mut v = format!("{dealer}{vul}");
         // The passes that end the auction, when unmarked, are `A`.
         let n = b.calls.len();
@@ -880,6 +892,9 @@ impl Writer {
     }
 
     fn rbn_contract(&mut self, b: &Board<'_>) -> Option<String> {
+        if b.contract_strain.is_none() && (b.opening_leader.is_some() || b.declarer.is_some()) {
+            self.lost.add("declarers and opening leaders without a contract (RBN's C gives them)");
+        }
         let strain = match b.contract_strain? {
             "NT" => "N",
             s => s,
@@ -998,7 +1013,7 @@ impl Writer {
         }
         if other_tables {
             self.lost
-                .add("boards with PBN tables (score tables) RBN cannot hold");
+                .add("PBN tables (score tables), boards with them");
         }
         items
     }
