@@ -142,7 +142,19 @@ fn bridge_threads_and_chunk_sizes_do_not_change_a_byte() {
         (1, 65_537, 5000, 1),
         (2, 1 << 16, 1 << 20, 1 << 40),
     ];
-    for (inputs, settings) in [(fixtures(), fine), (real_files(), coarse)] {
+    // The real files' boards as RBN and as RBX (written by `export --to`):
+    // the repeating labels carry across every cut.
+    let exported = tempfile::tempdir().unwrap();
+    let mut rbn = Vec::new();
+    for to in ["rbn", "rbx"] {
+        let path = exported.path().join(format!("real.{to}"));
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        deckhand::notation::registry::export_to(&real_files(), &common::quiet(2), to, &mut w)
+            .unwrap();
+        drop(w);
+        rbn.push(path);
+    }
+    for (inputs, settings) in [(fixtures(), fine), (real_files(), coarse), (rbn, coarse)] {
         let base = tempfile::tempdir().unwrap();
         common::convert(&inputs, base.path(), &common::quiet(1));
         let want = files(base.path());

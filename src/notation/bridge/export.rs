@@ -466,7 +466,8 @@ impl Writer {
                 match part {
                     "*" => {
                         // RBN's conventional mark: '*' ends a PBN section.
-                        self.lost.add("the conventional mark '*' (it ends a PBN section)");
+                        self.lost
+                            .add("the conventional mark '*' (it ends a PBN section)");
                     }
                     "" => {}
                     // Suffixes follow their call or card; NAGs and
@@ -476,7 +477,9 @@ impl Writer {
                         out.push(' ');
                         out.push_str(p);
                     }
-                    _ => self.lost.add("annotations other than suffixes, NAGs and ^ marks"),
+                    _ => self
+                        .lost
+                        .add("annotations other than suffixes, NAGs and ^ marks"),
                 }
             }
         }
@@ -852,7 +855,8 @@ impl Writer {
         if let (Some(d), Some(first)) = (b.dealer, b.calls.first())
             && first.seat != Some(d)
         {
-            self.lost.add("auctions that do not start with the dealer (written from the dealer)");
+            self.lost
+                .add("auctions that do not start with the dealer (written from the dealer)");
         }
         let mut v = format!("{dealer}{vul}");
         // The passes that end the auction, when unmarked, are `A`.
@@ -893,7 +897,8 @@ impl Writer {
 
     fn rbn_contract(&mut self, b: &Board<'_>) -> Option<String> {
         if b.contract_strain.is_none() && (b.opening_leader.is_some() || b.declarer.is_some()) {
-            self.lost.add("declarers and opening leaders without a contract (RBN's C gives them)");
+            self.lost
+                .add("declarers and opening leaders without a contract (RBN's C gives them)");
         }
         let strain = match b.contract_strain? {
             "NT" => "N",
@@ -1012,8 +1017,7 @@ impl Writer {
             }
         }
         if other_tables {
-            self.lost
-                .add("PBN tables (score tables), boards with them");
+            self.lost.add("PBN tables (score tables), boards with them");
         }
         items
     }
