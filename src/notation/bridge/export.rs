@@ -727,8 +727,16 @@ impl Writer {
                     line.push('}');
                 } else if let Some(rest) = l.strip_prefix('%') {
                     let _ = write!(line, "%{{{}}}", rest.trim_start());
+                } else if l.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric)
+                    && l.as_bytes().get(1) == Some(&b' ')
+                {
+                    let _ = write!(line, "{}{{{}}}", &l[..1], &l[2..]);
                 } else {
-                    let _ = write!(line, "{}{{{}}}", &l[..1], &l[2.min(l.len())..]);
+                    // A line RBN could not read has no RBX field: kept as
+                    // extraneous text.
+                    self.lost
+                        .add("lines RBN could not read, in RBX (kept as % fields)");
+                    let _ = write!(line, "%{{{l}}}");
                 }
             }
             // The last field's line break is the record's.
