@@ -1033,7 +1033,12 @@ impl Writer {
 
 /// A table cell: as written, quoted when it holds white space or quotes.
 fn cell(v: &str) -> String {
-    if v.is_empty() || v.contains([' ', '"', '\t', '\\']) {
+    // Quoted unless it is a plain token: no white space, no quote, and
+    // nothing PBN reads as a comment, a tag, a note or an escape.
+    let plain = v
+        .bytes()
+        .all(|b| b.is_ascii_graphic() && !b"\"\\{}[];%=$*+".contains(&b));
+    if v.is_empty() || !plain {
         format!("\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\""))
     } else {
         v.to_string()
@@ -1225,4 +1230,83 @@ pub fn export(
         report.total.add(f);
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_quoted_unless_plain_tokens() {
+        assert_eq!(cell("-"), "-");
+        assert_eq!(cell("620"), "620");
+        assert_eq!(cell("Jansen, J."), "\"Jansen, J.\"");
+        // A brace would open a PBN comment (found by bridge_export).
+        assert_eq!(cell("B{1}H{N"), "\"B{1}H{N\"");
+        assert_eq!(cell("[Note"), "\"[Note\"");
+        assert_eq!(cell("a\"b"), "\"a\\\"b\"");
+        assert_eq!(cell(""), "\"\"");
+    }
+
+    #[test]
+    fn dates_between_the_notations() {
+        let mut b = board();
+        b.notation = "RBN";
+        for (rbn, pbn) in [
+            ("19930512", "1993.05.12"),
+            ("199709", "1997.09.??"),
+            ("1955C", "1955.??.??"),
+            ("199709C", "1997.09.??"),
+            ("1986120911", "1986.12.??"),
+            ("????0612", "????.06.12"),
+        ] {
+            b.date_text = Some(rbn);
+            assert_eq!(pbn_date(&b), pbn, "{rbn}");
+        }
+        b.notation = "PBN";
+        for (pbn, rbn) in [
+            ("1995.06.??", Some("199506")),
+            ("????.06.12", Some("????0612")),
+            ("????.??.??", None),
+            ("1995.o6.10", None),
+        ] {
+            b.date_text = Some(pbn);
+            assert_eq!(rbn_date(&b).as_deref(), rbn, "{pbn}");
+        }
+    }
+
+    fn board() -> Board<'static> {
+        Board {
+            notation: "PBN",
+            event: None,
+            site: None,
+            date: None,
+            date_text: None,
+            board: None,
+            players: [None; 4],
+            room: None,
+            scoring: None,
+            dealer: None,
+            vulnerable: None,
+            deal: None,
+            deal_text: None,
+            declarer: None,
+            declarer_irregular: false,
+            contract: None,
+            contract_level: None,
+            contract_strain: None,
+            contract_risk: None,
+            result: None,
+            score_ns: None,
+            opening_leader: None,
+            comments: Vec::new(),
+            others: Vec::new(),
+            calls: Vec::new(),
+            plays: Vec::new(),
+            notes: Vec::new(),
+            leaders: Vec::new(),
+            tables: Vec::new(),
+            dd: Vec::new(),
+        }
+    }
 }
