@@ -720,24 +720,44 @@ impl Writer {
         if rbx {
             let mut line = String::new();
             for l in &r.lines {
-                if l.starts_with('{') || l.len() == 1 {
-                    // Free text keeps its braces; a bare label is alone:
-                    // then the line break.
-                    line.push_str(l);
-                    line.push('}');
+                // (prefix, content, suffix): RBX has no escape for braces in
+                // a field, which would end it.
+                let (pre, content, post) = if l.len() > 1 && l.starts_with('{') && l.ends_with('}')
+                {
+                    // Free text keeps its braces, then the line break.
+                    ("{", &l[1..l.len() - 1], "}}")
+                } else if l.len() == 1 {
+                    // A bare label, then the line break.
+                    (&l[..], "", "}")
                 } else if let Some(rest) = l.strip_prefix('%') {
-                    let _ = write!(line, "%{{{}}}", rest.trim_start());
+                    ("%{", rest.trim_start(), "}")
                 } else if l.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric)
                     && l.as_bytes().get(1) == Some(&b' ')
                 {
-                    let _ = write!(line, "{}{{{}}}", &l[..1], &l[2..]);
+                    (&l[..2], &l[2..], "}")
                 } else {
                     // A line RBN could not read has no RBX field: kept as
                     // extraneous text.
                     self.lost
                         .add("lines RBN could not read, in RBX (kept as % fields)");
-                    let _ = write!(line, "%{{{l}}}");
+                    ("%{", &l[..], "}")
+                };
+                match pre.strip_suffix(' ') {
+                    // A label's space is RBX's '{'.
+                    Some(label) => {
+                        line.push_str(label);
+                        line.push('{');
+                    }
+                    None => line.push_str(pre),
                 }
+                if content.contains(['{', '}']) {
+                    self.lost
+                        .add("braces in values, in RBX (written as parentheses)");
+                    line.push_str(&content.replace('{', "(").replace('}', ")"));
+                } else {
+                    line.push_str(content);
+                }
+                line.push_str(post);
             }
             // The last field's line break is the record's.
             if line.ends_with("}}") && !line.ends_with("}}}") {
