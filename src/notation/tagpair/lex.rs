@@ -776,6 +776,11 @@ impl<'a> Lexer<'a, '_> {
         let Some(&initial) = name.first() else {
             return false;
         };
+        // A tag that may come many times in a hand (a Note after the
+        // auction and another after the play) starts none by coming again.
+        if (self.d.repeatable)(name) {
+            return false;
+        }
         let tags = &self.lists.tags;
         tags[self.tags0..end]
             .iter()
