@@ -398,6 +398,10 @@ impl Writer {
         }
         for (name, v) in &b.others {
             let v = v.unwrap_or("");
+            if b.tables.iter().any(|t| t.0 == *name) {
+                // A tag with section data: written with its table, below.
+                continue;
+            }
             if is_tag_name(name) {
                 write_tag(out, name, v);
             } else {
@@ -412,7 +416,9 @@ impl Writer {
         }
         self.pbn_notes(b, "board", out);
         if !b.calls.is_empty() {
-            let first = b.dealer.unwrap_or("N");
+            // The seat of the first call (PBN lets it differ from the
+            // dealer's, with a warning).
+            let first = b.calls[0].seat.or(b.dealer).unwrap_or("N");
             write_tag(out, "Auction", first);
             for (k, c) in b.calls.iter().enumerate() {
                 out.push_str(c.call);
@@ -462,8 +468,13 @@ impl Writer {
 
     fn pbn_marks(&mut self, annotation: Option<&str>, note: Option<i32>, out: &mut String) {
         if let Some(a) = annotation {
+            let mut suffix = false;
             for part in a.split(' ') {
                 match part {
+                    // One suffix a call or card: two would read as one.
+                    p if suffix && p.starts_with(['!', '?']) => {
+                        self.lost.add("a second suffix of one call or card");
+                    }
                     "*" => {
                         // RBN's conventional mark: '*' ends a PBN section.
                         self.lost
@@ -472,7 +483,10 @@ impl Writer {
                     "" => {}
                     // Suffixes follow their call or card; NAGs and
                     // irregularities are tokens of their own.
-                    p if p.starts_with(['!', '?']) => out.push_str(p),
+                    p if p.starts_with(['!', '?']) => {
+                        suffix = true;
+                        out.push_str(p);
+                    }
                     p if p.starts_with(['$', '^']) => {
                         out.push(' ');
                         out.push_str(p);
@@ -520,7 +534,20 @@ impl Writer {
                 self.lost.add("tables whose names are no PBN tag names");
                 continue;
             }
-            write_tag(out, tag_name, &cols.join(";"));
+            if MANDATORY.contains(&tag_name) {
+                // Its tag is written above: a second after the sections
+                // would start another game.
+                self.lost.add("section data of tags that have columns");
+                continue;
+            }
+            // The tag's own value (a table's column header) as written,
+            // else its columns.
+            let value = b
+                .others
+                .iter()
+                .find(|o| o.0 == *name)
+                .map_or_else(|| cols.join(";"), |o| o.1.unwrap_or("").to_string());
+            write_tag(out, tag_name, &value);
             let n_rows = rows.iter().map(|r| r.1).max().unwrap_or(-1) + 1;
             for row in 0..n_rows {
                 let cells: Vec<String> = cols
@@ -1050,6 +1077,31 @@ impl Writer {
         items
     }
 }
+
+/// The tags every PBN export writes before the sections, and the
+/// sections' own.
+const MANDATORY: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Room",
+    "Score",
+    "Note",
+    "Auction",
+    "Play",
+];
 
 /// A table cell: as written, quoted when it holds white space or quotes.
 fn cell(v: &str) -> String {
