@@ -361,7 +361,15 @@ impl Writer {
             if c.contains('}') {
                 self.lost.add("'}' in comments (written as ')')");
             }
-            let _ = writeln!(out, "{{{}}}", c.replace('}', ")"));
+            let mut text = c.replace('}', ")");
+            // A `%` in the first column is an escape line wherever it
+            // stands (it would end the game inside its comment).
+            if text.starts_with('%') || text.contains("\n%") {
+                self.lost
+                    .add("comment lines that start with '%' (written after a space)");
+                text = text.replace("\n%", "\n %");
+            }
+            let _ = writeln!(out, "{{{text}}}");
         }
         let q = |v: Option<&str>| v.unwrap_or("?").to_string();
         write_tag(out, "Event", &q(b.event));
