@@ -117,15 +117,18 @@ mod simd {
                 let semi = $set1(b';' as i8);
                 let tab = $set1(b'\t' as i8);
                 let four = $set1(4);
+                // SUB (Ctrl-Z), the white space of old DOS files' ends.
+                let ctrl_z = $set1(0x1a);
                 while i + $width < n {
                     // SAFETY: i + W < n, so both W-byte loads are within `s`.
                     let (here, next) = unsafe {
                         let p = s.as_ptr().add(i);
                         ($loadu(p as *const $v), $loadu(p.add(1) as *const $v))
                     };
-                    // White space: space, or \t \n VT FF \r (9..=13: next - 9 <= 4 unsigned).
+                    // White space: space, \t \n VT FF \r (9..=13: next - 9 <= 4
+                    // unsigned) or SUB, as `is_ws`.
                     let t = $sub(next, tab);
-                    let ctl = $cmpeq($min(t, four), t);
+                    let ctl = $or($cmpeq($min(t, four), t), $cmpeq(next, ctrl_z));
                     let after = $or(
                         $or(ctl, $cmpeq(next, space)),
                         $or($cmpeq(next, percent), $cmpeq(next, bom)),

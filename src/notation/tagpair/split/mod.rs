@@ -1031,7 +1031,9 @@ mod tests {
 
     fn alphabet() -> impl Strategy<Value = Vec<u8>> {
         prop::collection::vec(
-            prop::sample::select(b"[]{}\";%\\ \t\r\n\x0b\x0cab#@PPN EXPORT\xEF\xBB\xBF".to_vec()),
+            prop::sample::select(
+                b"[]{}\";%\\ \t\r\n\x0b\x0c\x1aab#@PPN EXPORT\xEF\xBB\xBF".to_vec(),
+            ),
             0..200,
         )
     }
@@ -1154,5 +1156,20 @@ mod tests {
                 prop_assert!(c || is_ws(*b), "byte {:?} left out", *b as char);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod ctrl_z {
+    /// A line of Ctrl-Z (white space) before an unclosed brace made the
+    /// vector scan take it for content: a record that ended before it
+    /// started (found by the bridge_export fuzz target).
+    #[test]
+    fn a_ctrl_z_line_is_blank_in_the_fast_path_too() {
+        let mut b = b"\n\x1a\n\n}{o a comment never closed".to_vec();
+        b.extend([6u8; 40]);
+        let fast = super::split_all(&b, 0);
+        assert_eq!(fast, super::split_all_by_bytes(&b));
+        assert!(fast.iter().all(|i| i.end > i.start), "{fast:?}");
     }
 }
