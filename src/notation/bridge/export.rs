@@ -14,8 +14,7 @@
 //!
 //! What the target cannot hold is counted by kind and said when the export
 //! ends ([`Lost`]); records that could not be converted are written as `%`
-//! lines (escape lines: not data in either notation) with their text, or
-//! copied unchanged into their own notation.
+//! lines (escape lines: not data in either notation) with their text.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -316,23 +315,16 @@ impl Rec {
 }
 
 impl Writer {
-    /// A quarantined record: copied into its own notation, else kept as
-    /// `%` lines.
-    fn raw(&mut self, target: Target, raw: &str, notation: Option<&str>, out: &mut String) {
+    /// A quarantined record: kept as `%` lines (escape lines, data in
+    /// neither notation), each marked so that none reads as a file header.
+    fn raw(&mut self, target: Target, raw: &str, _notation: Option<&str>, out: &mut String) {
         self.head(target, out);
-        if notation == Some(target.label()) && target != Target::Rbx {
-            out.push_str(raw.trim_end());
-            out.push_str("\n\n");
-            return;
-        }
         self.lost.add("records not converted (kept as % lines)");
         for l in raw.lines() {
             if target == Target::Rbx {
-                let _ = writeln!(out, "%{{{}}}", l.replace('}', ")"));
+                let _ = writeln!(out, "%{{not converted: {}}}", l.replace(['{', '}'], ""));
             } else {
-                out.push_str("% ");
-                out.push_str(l);
-                out.push('\n');
+                let _ = writeln!(out, "% not converted: {l}");
             }
         }
         if target != Target::Rbx {
@@ -408,6 +400,12 @@ impl Writer {
             let v = v.unwrap_or("");
             if b.tables.iter().any(|t| t.0 == *name) {
                 // A tag with section data: written with its table, below.
+                continue;
+            }
+            if MANDATORY.contains(name) {
+                // A tag given twice (the first is in its column): a second
+                // Event would start another game.
+                self.lost.add("second values of tags given twice");
                 continue;
             }
             if is_tag_name(name) {
