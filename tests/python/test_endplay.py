@@ -230,7 +230,7 @@ def test_deckhand_agrees_with_endplay_on_every_game_endplay_reads(con):
 def test_games_compared(con):
     # Every game of the files endplay reads is compared.
     n = sum(len(pbn.loads(read_text(f))) for f in FILES if name(f) not in ENDPLAY_FAILS)
-    assert n == 8125
+    assert n == 8126
 
 
 def test_duplicate_scores_match_endplay(tmp_path):
