@@ -3,6 +3,7 @@
 #[macro_use]
 pub mod table;
 pub mod date;
+pub mod decimal;
 pub mod errors;
 pub mod lists;
 pub mod prims;

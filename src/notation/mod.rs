@@ -7,6 +7,7 @@ pub mod head;
 pub mod lines;
 pub mod number;
 pub mod pbn;
+pub mod phh;
 pub mod planned;
 pub mod ppn;
 pub mod rbn;

@@ -1,10 +1,9 @@
-//! The notations deckhand recognizes but does not convert yet (Portable Preferans Notation, PHH): their
+//! The notations deckhand recognizes but does not convert yet (Portable Preferans Notation): their
 //! files are routed to them and split into records by their own rules, and
 //! each record is quarantined with its raw text (error D002), so that
 //! nothing of them is lost and the run says what it could not read.
 
 use super::head::Head;
-use super::lines::{LineSplitter, TomlTables};
 use super::tagpair::split::Scanner;
 use super::{About, Evidence, Notation, Part, PartEnd, Tables};
 use crate::columns::errors::{ERRORS, ErrorsBuilder, RecordRef};
@@ -20,16 +19,6 @@ pub static PREFERANS: About = About {
     extensions: &["ppn"],
     converted: false,
     code_prefix: 'F',
-};
-
-pub static PHH: About = About {
-    name: "phh",
-    label: "PHH",
-    title: "Poker Hand History",
-    game: "poker",
-    extensions: &["phh", "phhs"],
-    converted: false,
-    code_prefix: 'H',
 };
 
 /// The required tags of Portable Preferans Notation.
@@ -49,37 +38,22 @@ fn sniff_preferans(head: &Head<'_>) -> Evidence {
     }
 }
 
-fn sniff_phh(head: &Head<'_>) -> Evidence {
-    let key = |k: &str| head.has_key(k);
-    if key("variant") && (key("actions") || key("starting_stacks") || key("antes")) {
-        Evidence::Typical
-    } else if key("variant") {
-        Evidence::Family
-    } else {
-        Evidence::None
-    }
-}
-
 /// How a planned notation splits its files.
 #[derive(Clone, Copy, Debug)]
 enum Split {
     /// Blank-line records, `{}` comments, `%` lines (PBN, RBN, Preferans).
     TagPair,
-    /// One record a TOML table (PHH).
-    TomlTables,
 }
 
 /// The splitter of a planned notation.
 pub enum AnySplitter {
     TagPair(Box<Scanner>),
-    TomlTables(LineSplitter<TomlTables>),
 }
 
 impl AnySplitter {
     fn inner(&mut self) -> &mut dyn Splitter {
         match self {
             AnySplitter::TagPair(s) => &mut **s,
-            AnySplitter::TomlTables(s) => s,
         }
     }
 }
@@ -96,7 +70,6 @@ impl Splitter for AnySplitter {
     fn open_start(&self) -> u64 {
         match self {
             AnySplitter::TagPair(s) => s.open_start(),
-            AnySplitter::TomlTables(s) => s.open_start(),
         }
     }
 }
@@ -114,14 +87,6 @@ impl Planned {
             about: &PREFERANS,
             sniff: sniff_preferans,
             split: Split::TagPair,
-        }
-    }
-
-    pub fn phh() -> Self {
-        Planned {
-            about: &PHH,
-            sniff: sniff_phh,
-            split: Split::TomlTables,
         }
     }
 }
@@ -158,7 +123,6 @@ impl Notation for Planned {
     fn splitter(&self, start: u64) -> AnySplitter {
         match self.split {
             Split::TagPair => AnySplitter::TagPair(Box::new(Scanner::new_at(start))),
-            Split::TomlTables => AnySplitter::TomlTables(LineSplitter::new_at(start)),
         }
     }
 

@@ -98,7 +98,7 @@ pub const ABOUT: &[&About] = &[
     &super::pbn::ABOUT,
     &super::rbn::RBN,
     &super::rbn::RBX,
-    &super::planned::PHH,
+    &super::phh::PHH,
 ];
 
 /// The games, in the order of [`ABOUT`], each once.
@@ -160,6 +160,14 @@ pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
             ),
             super::rbn::diagnostics::CODES,
         ),
+        (
+            format!(
+                "{} ({})",
+                super::phh::PHH.title,
+                super::phh::PHH.code_prefix
+            ),
+            super::phh::diagnostics::CODES,
+        ),
     ]
 }
 
@@ -199,7 +207,7 @@ impl Registry {
             }),
             Box::new(Rbn::plain(settings.compute)),
             Box::new(Rbn::rbx(settings.compute)),
-            Box::new(Planned::phh()),
+            Box::new(super::phh::Phh),
         ];
         debug_assert!(
             notations

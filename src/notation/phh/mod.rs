@@ -1,0 +1,225 @@
+//! Poker Hand History (PHH, `.phh` and `.phhs`) read into the poker tables.
+//!
+//! A `.phh` file is one TOML document, one hand; a `.phhs` file holds one
+//! hand a TOML table (`[1]`, `[2]` ... or any key). The splitter
+//! (`notation::lines::TomlTables`) cuts a file at its table headers outside
+//! strings and arrays; each piece is read by the `toml` crate in parallel
+//! (its spans give every diagnostic a line and column, its numbers' text
+//! gives exact amounts); [`build`] gives each field its column and reads
+//! the actions ([`action`]). Comments alone before the first table are the
+//! file's description, not a hand.
+
+pub mod action;
+pub mod build;
+pub mod diagnostics;
+
+use toml::Spanned;
+use toml::de::DeTable;
+
+use crate::columns::table::TableDecl;
+use crate::games::poker::tables::{Builders, GAME, POKER_TABLES};
+use crate::notation::head::Head;
+use crate::notation::lines::{LineSplitter, TomlTables};
+use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::split::Item;
+
+/// The codes this notation's code gives (explained in [`diagnostics`]).
+pub mod codes {
+    pub const SYNTAX: &str = "H001";
+    pub const TOO_LARGE: &str = "H002";
+    pub const NOT_UTF8: &str = "H003";
+    pub const MISSING: &str = "H010";
+    pub const NOT_USED: &str = "H011";
+    pub const WRONG_TYPE: &str = "H012";
+    pub const WRONG_LENGTH: &str = "H013";
+    pub const BAD_VALUE: &str = "H014";
+    pub const UNKNOWN_VARIANT: &str = "H015";
+    pub const BAD_ACTION: &str = "H020";
+    pub const NOT_IN_DECK: &str = "H021";
+    pub const NO_PLAYER: &str = "H022";
+    pub const NO_CARDS_DEALT: &str = "H023";
+    pub const UNKNOWN_FIELD: &str = "H030";
+    pub const UNLISTED: &str = "H101";
+}
+
+pub static PHH: About = About {
+    name: "phh",
+    label: "PHH",
+    title: "Poker Hand History",
+    game: GAME,
+    extensions: &["phh", "phhs"],
+    converted: true,
+    code_prefix: 'H',
+};
+
+fn sniff_phh(head: &Head<'_>) -> Evidence {
+    let key = |k: &str| head.has_key(k);
+    if key("variant") && (key("actions") || key("starting_stacks") || key("antes")) {
+        Evidence::Typical
+    } else if key("variant") {
+        Evidence::Family
+    } else {
+        Evidence::None
+    }
+}
+
+/// The most bytes of one hand read (a `.phh` file is one hand; real hands
+/// are a few KB).
+pub const MAX_RECORD: u64 = 16 << 20;
+
+/// A record: a hand, or the comments before a file's first table.
+pub struct Rec<'a> {
+    /// The record's bytes (the start of them, for a record too large to
+    /// keep whole).
+    pub raw: &'a [u8],
+    pub item: Item,
+    /// 0-based among the file's hands, after [`Notation::resolve`].
+    pub index: u64,
+    /// The document read; None when it could not be.
+    pub doc: Option<Spanned<DeTable<'a>>>,
+    /// Why it could not be read at all (code, offset, message).
+    pub error: Option<(&'static str, usize, String)>,
+    /// White space and comments alone: no hand.
+    pub description: bool,
+}
+
+/// Only white space and `#` comments.
+fn comments_only(b: &[u8]) -> bool {
+    b.split(|&c| c == b'\n').all(|l| {
+        let l = l.trim_ascii();
+        l.is_empty() || l[0] == b'#'
+    })
+}
+
+/// Reads one record.
+fn read(raw: &[u8], item: Item, whole: bool) -> Rec<'_> {
+    let mut rec = Rec {
+        raw,
+        item,
+        index: 0,
+        doc: None,
+        error: None,
+        description: false,
+    };
+    if !whole || item.end - item.start > MAX_RECORD {
+        rec.error = Some((
+            codes::TOO_LARGE,
+            0,
+            format!(
+                "the hand is {} bytes, more than deckhand reads of one hand ({MAX_RECORD}): not read",
+                item.end - item.start
+            ),
+        ));
+        return rec;
+    }
+    if comments_only(raw) {
+        rec.description = true;
+        return rec;
+    }
+    let text = match std::str::from_utf8(raw) {
+        Ok(t) => t,
+        Err(e) => {
+            let m = "the hand is not UTF-8 (TOML files are): not read".to_string();
+            rec.error = Some((codes::NOT_UTF8, e.valid_up_to(), m));
+            return rec;
+        }
+    };
+    match DeTable::parse(text) {
+        Ok(doc) => rec.doc = Some(doc),
+        Err(e) => {
+            let at = e.span().map_or(0, |s| s.start);
+            let msg = e.message().trim().to_string();
+            rec.error = Some((
+                codes::SYNTAX,
+                at,
+                format!("TOML: {msg}: the hand is not read"),
+            ));
+        }
+    }
+    rec
+}
+
+/// PHH.
+#[derive(Clone, Debug, Default)]
+pub struct Phh;
+
+impl Notation for Phh {
+    type Group<'a> = Vec<Rec<'a>>;
+    type FileState<'a> = u64;
+    type Carry = u64;
+    type Context<'a> = ();
+    type Splitter = LineSplitter<TomlTables>;
+
+    fn about(&self) -> &'static About {
+        &PHH
+    }
+
+    fn sniff(&self, head: &Head<'_>) -> Evidence {
+        sniff_phh(head)
+    }
+
+    fn tables(&self) -> &'static [&'static TableDecl] {
+        POKER_TABLES
+    }
+
+    fn splitter(&self, start: u64) -> Self::Splitter {
+        LineSplitter::new_at(start)
+    }
+
+    fn save(&self, state: &u64) -> u64 {
+        *state
+    }
+
+    fn restore(&self, carry: &u64) -> u64 {
+        *carry
+    }
+
+    fn directive(&self, _: &mut u64, _: &[u8]) {}
+
+    fn record_context<'a>(&self, _: &mut u64)
+    where
+        'a: 'a,
+    {
+    }
+
+    fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
+        records
+            .iter()
+            .map(|&(item, _, ())| {
+                let start = (item.start - base) as usize;
+                let end = (item.end - base) as usize;
+                read(
+                    &input[start..end.min(input.len())],
+                    item,
+                    end <= input.len(),
+                )
+            })
+            .collect()
+    }
+
+    fn resolve<'a>(&self, hands: &mut u64, groups: &mut [Vec<Rec<'a>>]) {
+        for rec in groups.iter_mut().flatten() {
+            if !rec.description {
+                rec.index = *hands;
+                *hands += 1;
+            }
+        }
+    }
+
+    fn parsed(&self, group: &Vec<Rec<'_>>) -> usize {
+        group.iter().filter(|r| !r.description).count()
+    }
+
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
+        let records = parts.iter().map(|(_, g)| g.len()).sum();
+        let mut b = Builders::for_records(records);
+        let mut ends = Vec::with_capacity(parts.len());
+        for (file, group) in parts {
+            for rec in group.iter() {
+                build::build_record(file, rec, &mut b);
+            }
+            ends.push(b.end());
+        }
+        Ok((b.finish()?, ends))
+    }
+}
