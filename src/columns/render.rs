@@ -2,7 +2,7 @@
 //! non-null value. Golden files and `deckhand` tests compare these lines.
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Date32Type, Int32Type, Int64Type};
+use arrow_array::types::{Date32Type, Decimal128Type, Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 
@@ -18,6 +18,9 @@ pub fn value(a: &dyn Array, i: usize) -> String {
         DataType::Int32 => a.as_primitive::<Int32Type>().value(i).to_string(),
         DataType::Int64 => a.as_primitive::<Int64Type>().value(i).to_string(),
         DataType::Boolean => a.as_boolean().value(i).to_string(),
+        DataType::Decimal128(_, 6) => {
+            super::decimal::render(a.as_primitive::<Decimal128Type>().value(i))
+        }
         DataType::Date32 => {
             let (y, m, d) = civil_from_days(a.as_primitive::<Date32Type>().value(i));
             format!("{y:04}-{m:02}-{d:02}")

@@ -67,15 +67,48 @@ impl LineRule for TomlTables {
     fn line(&mut self, line: &[u8], _: bool) -> Line {
         let t = line.trim_ascii_start();
         let header = self.string.is_none()
-            && self.depth == 0
             && t.first() == Some(&b'[')
-            && t.get(1) != Some(&b'[');
+            && t.get(1) != Some(&b'[')
+            && (self.depth == 0 || header_shape(t));
         if header {
+            // An array left open before a header is an error of the hand
+            // above, which must not run on into the hands below.
+            self.depth = 0;
             return Line::Start;
         }
         self.follow(t);
         Line::Continue
     }
+}
+
+/// A line that can only be a table header, even inside an open array:
+/// `[` key `]` and nothing after it but white space or a comment, the key
+/// bare (letters, digits, `_`, `-`), quoted, or dotted, without a comma (a
+/// nested array `[1, 2],` is none; a nested array of one bare element on a
+/// line of its own, `[1]`, is read as a header: PHH has no nested arrays).
+fn header_shape(t: &[u8]) -> bool {
+    let mut i = 1;
+    let mut quote = None;
+    while i < t.len() {
+        let b = t[i];
+        match quote {
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b']' => break,
+                b'.' | b' ' | b'\t' | b'_' | b'-' => {}
+                _ if b.is_ascii_alphanumeric() => {}
+                _ => return false,
+            },
+        }
+        i += 1;
+    }
+    if i >= t.len() || i == 1 {
+        return false;
+    }
+    let rest = t[i + 1..].trim_ascii();
+    rest.is_empty() || rest[0] == b'#'
 }
 
 impl TomlTables {
@@ -260,6 +293,15 @@ mod tests {
         let want = [(0, 6, 1), (7, 57, 2), (59, 112, 8), (113, 116, 16)];
         for step in [1, 3, 7, 1000] {
             assert_eq!(split::<TomlTables>(b, step), want, "{step}");
+        }
+        // An array left open ends at the next header line.
+        let b = b"[1]\nantes = [0, 0\nx = 1\n\n[2] # next\nb = [\n[1, 2],\n]\n[\"3\"]\n";
+        for step in [1, 3, 1000] {
+            assert_eq!(
+                split::<TomlTables>(b, step),
+                [(0, 23, 1), (25, 51, 5), (52, 57, 9)],
+                "{step}"
+            );
         }
         // A document without tables is one record.
         assert_eq!(

@@ -31,7 +31,8 @@ table!(
     section: str,
     /// The variant code as written (`NT`, `FO/8` ...).
     variant: str,
-    /// Whether antes are trimmed to what a short stack can pay.
+    /// Whether antes are trimmed to what a short stack can pay; false when
+    /// not given (the standard's default) or not a boolean.
     ante_trimming_status: bool,
     /// The antes, in player order, as written.
     antes: DecList,
@@ -151,7 +152,7 @@ table!(
     /// `db`, no-ops and a player number out of range.
     player: i32,
     /// `db`, `dh`, `pb`, `cbr`, `cc`, `f`, `sd` or `sm`; null for a no-op
-    /// or an action that could not be read.
+    /// or an action whose actor or code could not be read.
     action: str,
     /// The amount of a `cbr` (completion, bet or raise to).
     amount: Dec,

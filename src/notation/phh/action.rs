@@ -96,7 +96,8 @@ fn player(w: &str) -> Option<u32> {
 }
 
 /// Reads an action string. Errors leave the commentary and what could be
-/// read of the actor; the rest is None.
+/// read of the actor and the action; an amount or cards that cannot be
+/// read are None.
 pub fn parse(s: &str) -> (Action<'_>, Option<Bad>) {
     let (body, commentary) = match s.find('#') {
         Some(p) => (&s[..p], Some(s[p + 1..].trim())),
@@ -186,6 +187,7 @@ pub fn parse(s: &str) -> (Action<'_>, Option<Bad>) {
             match decimal::parse(args[0].as_bytes(), true) {
                 Ok(v) => a.amount = Some(v),
                 Err(e) => {
+                    a.kind = Some(kind);
                     let why = match e {
                         DecError::Syntax => "is no amount",
                         DecError::Precision => "has more than 6 decimal places",

@@ -97,7 +97,10 @@ const STACKS: usize = 2;
 
 /// Amounts that may be `inf` (unknown): stacks, time limits and banks.
 fn may_be_inf(field: &str) -> bool {
-    matches!(field, "starting_stacks" | "time_limit" | "time_banks")
+    matches!(
+        field,
+        "starting_stacks" | "finishing_stacks" | "time_limit" | "time_banks"
+    )
 }
 
 /// An amount of a TOML number, in millionths; `Ok(None)` for `inf` where
@@ -552,7 +555,7 @@ impl<'r, 'a> Hand<'r, 'a> {
                     format!("action {}: {}", seq - 1, e.message),
                 ));
             }
-            let kind = if err_free(&act) { act.kind } else { None };
+            let kind = act.kind;
             let street = streets.next(kind, act.player);
             a.street.append_value(street);
             a.actor.append_option(act.actor);
@@ -646,7 +649,9 @@ impl<'r, 'a> Hand<'r, 'a> {
         h.notation_version.append_null();
         h.section.append_option(self.section.as_deref());
         h.variant.append_option(self.variant.as_deref());
-        h.ante_trimming_status.append_option(self.trimming);
+        // The standard's default when the field is not given.
+        h.ante_trimming_status
+            .append_value(self.trimming.unwrap_or(false));
         h.antes
             .append(self.arrays[ANTES].as_ref().map(|a| a.0.as_slice()));
         h.blinds_or_straddles
@@ -722,11 +727,6 @@ impl<'r, 'a> Hand<'r, 'a> {
         let raw = self.raw(span).to_string();
         self.user.push((name.to_string(), raw));
     }
-}
-
-/// An action that was read (its kind set only when it was read whole).
-fn err_free(a: &action::Action<'_>) -> bool {
-    a.kind.is_some()
 }
 
 /// The columns of an action row that an element not a string leaves null.

@@ -90,8 +90,9 @@ variant as written; which fields it requires is not known, so that is not checke
         explain: "An action string breaks the standard's grammar ([[Actor Action[ \
 Arguments...]][ # Commentary]]): an actor that is not d or pN, an action code the \
 actor has not, the wrong number of arguments, an amount that is no number, cards \
-that are not rank-suit pairs. The row keeps the text, the commentary and the actor; \
-its action is null.",
+that are not rank-suit pairs. The row keeps the text, the commentary, the actor and, \
+when only its amount or cards cannot be read, the action (with a null amount or null \
+cards); otherwise its action is null.",
     },
     Code {
         code: "H021",

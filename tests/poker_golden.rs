@@ -1,0 +1,162 @@
+//! Every hand-written PHH file under testdata/poker (valid/ and invalid/)
+//! converts into exactly the rows and diagnostics of its golden file, with
+//! deckhand's page builders and with the Arrow writer alone; threads, chunk
+//! and group sizes change no byte of the dataset, for those files and for
+//! the bundled real ones. `DECKHAND_BLESS=1` rewrites the golden files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use deckhand::pipeline::Options;
+use deckhand::sink::parquet::Writer;
+
+/// The tables of a poker dataset, by their paths in it.
+const POKER: [&str; 4] = ["poker/hands", "poker/players", "poker/actions", "errors"];
+
+fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            phh_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "phh" || e == "phhs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The hand-written files.
+fn fixtures() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    phh_files(Path::new("testdata/poker"), &mut v);
+    v.sort();
+    assert!(v.len() >= 8, "fixtures missing");
+    v
+}
+
+/// Every bundled real PHH file (../shared/testdata/poker), in name order.
+fn real_files() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    phh_files(Path::new("../shared/testdata/poker"), &mut v);
+    v.sort();
+    assert!(v.len() >= 113, "../shared/testdata/poker missing");
+    v
+}
+
+#[test]
+fn poker_tables_are_the_declared_ones() {
+    let declared: Vec<String> = deckhand::games::poker::tables::POKER_TABLES
+        .iter()
+        .map(|t| t.path())
+        .collect();
+    assert_eq!(declared, POKER);
+}
+
+#[test]
+fn poker_fixtures_match_golden_files() {
+    let mut failures = Vec::new();
+    for (f, writer) in fixtures()
+        .iter()
+        .flat_map(|f| [Writer::Fast, Writer::Arrow].map(|w| (f.clone(), w)))
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = Options {
+            writer,
+            ..common::quiet(2)
+        };
+        let summary = common::convert(std::slice::from_ref(&f), dir.path(), &opts);
+        let t = summary.total();
+        let mut lines = vec![format!(
+            "summary records={} hands={} quarantined={} warnings={}",
+            t.records, t.converted, t.quarantined, t.warnings
+        )];
+        let present: Vec<&str> = POKER
+            .iter()
+            .copied()
+            .filter(|t| dir.path().join(t).is_dir())
+            .collect();
+        lines.extend(deckhand::columns::render::dataset(dir.path(), &present).unwrap());
+        let got = lines.join("\n") + "\n";
+        common::golden_compare(&f, &got, &format!("{writer:?} writer"), &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every real hand is a `hands` row, none quarantined, none warned about.
+#[test]
+fn every_bundled_hand_converts() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = common::convert(&real_files(), dir.path(), &common::quiet(2));
+    let t = summary.total();
+    assert_eq!(
+        (t.records, t.converted, t.quarantined, t.warnings),
+        (113, 113, 0, 0)
+    );
+    let hands = deckhand::columns::render::dataset(dir.path(), &["poker/hands"]).unwrap();
+    assert_eq!(hands.len(), 113);
+}
+
+/// The bytes of every Parquet file of a poker dataset, by relative path.
+fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v = Vec::new();
+    for t in POKER {
+        let Ok(dir) = std::fs::read_dir(out.join(t)) else {
+            continue;
+        };
+        for e in dir {
+            let p = e.unwrap().path();
+            v.push((
+                p.strip_prefix(out).unwrap().display().to_string(),
+                std::fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    v.sort();
+    v
+}
+
+#[test]
+fn poker_threads_and_chunk_sizes_do_not_change_a_byte() {
+    let default = Options::default().window_array_bytes;
+    let settings: &[(usize, usize, usize, usize)] = &[
+        (2, 1 << 20, 1 << 20, default),
+        (1, 1, 1, default),
+        (2, 7, 200, default),
+        (2, 1000, 10, default),
+        (2, 1 << 20, 1, 1),
+        (2, 4096, 2000, 40_000),
+    ];
+    // The real hands also as one .phhs file: one file, many hands.
+    let joined = tempfile::tempdir().unwrap();
+    let phhs = joined.path().join("all.phhs");
+    let mut text = String::new();
+    for (i, f) in real_files().iter().enumerate() {
+        text.push_str(&format!("[{}]\n", i + 1));
+        text.push_str(&std::fs::read_to_string(f).unwrap());
+        text.push('\n');
+    }
+    std::fs::write(&phhs, text).unwrap();
+    for inputs in [fixtures(), real_files(), vec![phhs]] {
+        let base = tempfile::tempdir().unwrap();
+        common::convert(&inputs, base.path(), &common::quiet(1));
+        let want = files(base.path());
+        assert!(want.len() >= 4);
+        for &(threads, chunk, group, window_array_bytes) in settings {
+            let dir = tempfile::tempdir().unwrap();
+            let opts = Options {
+                chunk_bytes: chunk,
+                group_bytes: group,
+                window_array_bytes,
+                ..common::quiet(threads)
+            };
+            common::convert(&inputs, dir.path(), &opts);
+            common::assert_same_files(
+                &want,
+                &files(dir.path()),
+                &format!(
+                    "threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
+                ),
+            );
+        }
+    }
+}
