@@ -25,24 +25,7 @@ fn convert(file: &str) -> Vec<String> {
     deckhand::columns::render::dataset(dir.path(), &tables).unwrap()
 }
 
-/// The value of `column` in a rendered row (`None` when null).
-fn value<'a>(row: &'a str, column: &str) -> Option<&'a str> {
-    let key = format!(" {column}=");
-    let at = row.find(&key)? + key.len();
-    let rest = &row[at..];
-    if let Some(q) = rest.strip_prefix('"') {
-        return Some(&q[..q.find('"').unwrap()]);
-    }
-    Some(rest.split(' ').next().unwrap())
-}
-
-fn rows<'a>(all: &'a [String], table: &str) -> Vec<&'a str> {
-    let t = format!("{table}[");
-    all.iter()
-        .filter(|l| l.starts_with(&t))
-        .map(|l| l.as_str())
-        .collect()
-}
+use common::{rows, value};
 
 fn column<'a>(rows: &[&'a str], board: &str, col: &str) -> Vec<&'a str> {
     rows.iter()

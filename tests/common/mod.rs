@@ -146,3 +146,27 @@ pub fn golden_compare(fixture: &Path, got: &str, what: &str, failures: &mut Vec<
         ));
     }
 }
+
+/// The value of `column` in a rendered row (`None` when null; a quoted
+/// string without its quotes, up to its first `"`).
+pub fn value<'a>(row: &'a str, column: &str) -> Option<&'a str> {
+    let key = format!(" {column}=");
+    let at = row.find(&key)? + key.len();
+    let rest = &row[at..];
+    if let Some(q) = rest.strip_prefix('"') {
+        return Some(&q[..q.find('"').unwrap()]);
+    }
+    Some(rest.split(' ').next().unwrap())
+}
+
+/// The rendered rows of `table` (`table[i] ...`, or `table ...` as
+/// `render::dataset_unplaced` writes them).
+pub fn rows<'a>(all: &'a [String], table: &str) -> Vec<&'a str> {
+    all.iter()
+        .filter(|l| {
+            l.strip_prefix(table)
+                .is_some_and(|r| r.starts_with('[') || r.starts_with(' '))
+        })
+        .map(|l| l.as_str())
+        .collect()
+}
