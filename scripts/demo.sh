@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Converts the bundled samples (a pinochle archive, the PBN spec's example
-# game, the RBN spec's records) and shows DuckDB queries of them; then
+# game, the RBN spec's records, the PHH standard's example hands) and shows DuckDB queries of them; then
 # writes the PBN game as RBN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +8,8 @@ out=${1:-out/sample}
 
 cargo build --release --quiet
 target/release/deckhand convert testdata/pinochle/sample.ppn testdata/bridge/spec_example.pbn \
-  testdata/bridge/rbn/spec_belles.rbn -o "$out" --force
+  testdata/bridge/rbn/spec_belles.rbn testdata/poker/valid/spec_dwan_ivey.phh \
+  testdata/poker/valid/variants.phhs -o "$out" --force
 
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
@@ -31,6 +32,15 @@ SELECT b.notation, b.board, b.contract, b.declarer, b.result, b.computed_score_n
 FROM '{out}/bridge/boards/*.parquet' b
 JOIN '{out}/bridge/calls/*.parquet' c USING (board_id)
 GROUP BY ALL
+"""
+print(sql.strip())
+duckdb.sql(sql).show()
+sql = f"""
+SELECT h.variant, h.section, count(*) FILTER (a.action = 'cbr') AS raises,
+       max(a.street) AS last_street, h.board
+FROM '{out}/poker/hands/*.parquet' h
+JOIN '{out}/poker/actions/*.parquet' a USING (hand_id)
+GROUP BY ALL ORDER BY h.hand_id
 """
 print(sql.strip())
 duckdb.sql(sql).show()
