@@ -14,7 +14,9 @@
 #   SIZE_MB=1024 SEED=1 RUNS=2 BUILD=pgo PBN_MB=512 SECTIONS="ppn pbn" scripts/bench.sh
 #   (defaults; SIZE_MB=100 for a quick run; BUILD=release for the plain build;
 #   SECTIONS=pbn for the PBN section alone; SECTIONS=rbn for RBN against
-#   PBN on the same boards)
+#   PBN on the same boards; SECTIONS=phh for PHH against pokerkit, on a
+#   .phhs archive of PHH_MB MB, default 512, made by repeating the bundled
+#   real hands: scripts/phh_archive.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
@@ -22,6 +24,7 @@ seed=${SEED:-1}
 runs=${RUNS:-2}
 sections=" ${SECTIONS:-ppn pbn} "
 pbn_mb=${PBN_MB:-512}
+phh_mb=${PHH_MB:-512}
 # About 870 bytes a hand.
 file=""
 if [[ $sections == *" ppn "* ]]; then
@@ -208,4 +211,31 @@ if [[ $sections == *" rbn "* ]]; then
   # Boards a second, RBN over PBN, by thread count.
   awk '/^convert pbn/ { p[$4] = $(NF-3) } /^convert rbn/ { r[$4] = $(NF-3) }
     END { for (t in p) if (p[t] > 0) printf "RBN / PBN boards a second, %s threads): %.2f\n", t, r[t] / p[t] }' "$out/rbn_rows"
+fi
+
+if [[ $sections == *" phh "* ]]; then
+  # A .phhs archive of at least PHH_MB MB: the bundled real hands, each a
+  # table [N], repeated (made once, then reused).
+  phh=target/bench-data/phh-${phh_mb}mb.phhs
+  if [ ! -f "$phh" ]; then
+    mkdir -p target/bench-data
+    python3 scripts/phh_archive.py "$phh_mb" "$phh.part"
+    mv "$phh.part" "$phh"
+  fi
+  file=$phh
+  bytes=$(stat -c %s "$file")
+  echo
+  echo "PHH archive: $file ($((bytes / 1000000)) MB, the bundled real hands repeated)"
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+  reference
+  for threads in 1 2; do
+    run "convert phh zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
+      "$bin" convert "$file" -o "$out/ds" -j "$threads" | tee -a "$out/phh_rows"
+  done
+  venv=target/pyenv
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+  run "pokerkit 0.7.7 load_all (1 thread)" 1 "$venv/bin/python" scripts/baseline_phh.py "$file" | tee -a "$out/phh_rows"
+  awk '/2 threads/ { d = $(NF-4) } /^pokerkit/ { p = $(NF-4) }
+    END { if (p > 0) printf "deckhand convert (2 threads) / pokerkit: %.1fx\n", d / p }' "$out/phh_rows"
 fi

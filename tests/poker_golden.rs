@@ -160,3 +160,36 @@ fn poker_threads_and_chunk_sizes_do_not_change_a_byte() {
         }
     }
 }
+
+/// The hand-written TOML reader reads every bundled real hand (none left to
+/// the crate) into exactly the document the `toml` crate reads, and agrees
+/// with the crate on every hand of the fixtures it reads.
+#[test]
+fn the_fast_toml_reader_reads_as_the_crate() {
+    use deckhand::notation::phh::doc;
+    let same = |text: &str, what: &str| -> bool {
+        let Some(fast) = doc::read(text) else {
+            return false;
+        };
+        let krate = toml::de::DeTable::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(fast.fields, doc::from_crate(&krate).fields, "{what}");
+        true
+    };
+    for f in real_files() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(same(&text, &f.display().to_string()), "{}", f.display());
+    }
+    let mut fast = 0;
+    for f in fixtures() {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let mut starts: Vec<usize> = text.match_indices("\n[").map(|(i, _)| i + 1).collect();
+        starts.insert(0, 0);
+        starts.push(text.len());
+        for w in starts.windows(2) {
+            fast += same(&text[w[0]..w[1]], &f.display().to_string()) as usize;
+        }
+    }
+    assert!(fast >= 20, "{fast}");
+}

@@ -10,11 +10,9 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use toml::Spanned;
-use toml::de::{DeTable, DeValue};
-
 use super::action::{self, Cards, Kind};
 use super::codes;
+use super::doc::{self, Doc, Entry, Node, Val};
 use super::{PHH, Rec};
 use crate::columns::decimal::{self, DecError};
 use crate::columns::errors::RecordRef;
@@ -24,7 +22,7 @@ use crate::games::poker::tables::Builders;
 use crate::games::poker::{Betting, Variant};
 use crate::notation::{FileInfo, record_id};
 
-type Value<'a> = Spanned<DeValue<'a>>;
+type Value<'a> = Node<'a>;
 
 /// An array's values and where it is written.
 type Placed<T> = Option<(Vec<Option<T>>, Range<usize>)>;
@@ -35,13 +33,23 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, out: &mut Builders) {
         return;
     }
     let mut diags = Diags::default();
-    let id = (rec.error.is_none() && rec.doc.is_some()).then(|| record_id(file.index, rec.index));
-    if let Some((code, at, msg)) = &rec.error {
-        diags.push(Diag::error(*at, code, msg.clone()));
-    } else if let (Some(doc), Some(id)) = (&rec.doc, id) {
-        let mut h = Hand::new(rec, &mut diags);
-        h.read(doc);
-        h.write(file, id, out);
+    let mut id = None;
+    // The fast reader, or the crate where it gives up.
+    let read = |text| match doc::read(text) {
+        Some(d) => Ok(d),
+        None => super::read_toml(text).map(|d| doc::from_crate(&d)),
+    };
+    match (&rec.error, rec.text.map(read)) {
+        (Some((code, at, msg)), _) => diags.push(Diag::error(*at, code, msg.clone())),
+        (None, Some(Err((at, msg)))) => diags.push(Diag::error(at, codes::SYNTAX, msg)),
+        (None, Some(Ok(doc))) => {
+            let key = record_id(file.index, rec.index);
+            id = Some(key);
+            let mut h = Hand::new(rec, &mut diags);
+            h.read(&doc);
+            h.write(file, key, out);
+        }
+        (None, None) => {}
     }
     let diags = diags.finish_with(codes::UNLISTED);
     let refr = RecordRef {
@@ -95,6 +103,19 @@ const ANTES: usize = 0;
 const BLINDS: usize = 1;
 const STACKS: usize = 2;
 
+/// The fields the required-field check looks for.
+const CHECKED: [&str; 9] = [
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+];
+
 /// Amounts that may be `inf` (unknown): stacks, time limits and banks.
 fn may_be_inf(field: &str) -> bool {
     matches!(
@@ -105,10 +126,11 @@ fn may_be_inf(field: &str) -> bool {
 
 /// An amount of a TOML number, in millionths; `Ok(None)` for `inf` where
 /// allowed.
-fn amount(field: &str, v: &DeValue<'_>) -> Result<Option<i128>, String> {
+fn amount(field: &str, v: &Val<'_>) -> Result<Option<i128>, String> {
     match v {
-        DeValue::Integer(i) => {
-            let n = i128::from_str_radix(i.as_str(), i.radix()).map_err(|e| e.to_string())?;
+        Val::BigInt(t) => Err(format!("{t} is too large (10^12 or more)")),
+        Val::Int(n) => {
+            let n = *n as i128;
             match n
                 .checked_mul(decimal::ONE)
                 .filter(|m| m.abs() <= decimal::MAX)
@@ -117,14 +139,14 @@ fn amount(field: &str, v: &DeValue<'_>) -> Result<Option<i128>, String> {
                 None => Err(format!("{n} is too large (10^12 or more)")),
             }
         }
-        DeValue::Float(f) => {
-            let t = f.as_str();
+        Val::Float(f) => {
+            let t: &str = f;
             let t = t.strip_prefix('+').unwrap_or(t);
             if t == "inf" && may_be_inf(field) {
                 return Ok(None);
             }
             if t.ends_with("inf") || t.ends_with("nan") {
-                return Err(format!("{} is no amount", f.as_str()));
+                return Err(format!("{f} is no amount"));
             }
             decimal::parse(t.as_bytes(), false)
                 .map(Some)
@@ -160,8 +182,11 @@ struct Hand<'r, 'a> {
     actions: Vec<(Option<Cow<'a, str>>, Range<usize>)>,
     has_actions: bool,
     section: Option<Cow<'a, str>>,
-    /// Fields given, by name (for the required-field check).
-    given: Vec<&'a str>,
+    /// Which of [`CHECKED`] are given (bit k for field k).
+    given: u16,
+    /// The comments the fast reader collected (None: the crate read the
+    /// hand, and they are found in its text).
+    comments: Option<Vec<&'a str>>,
     user: Vec<(String, String)>,
 }
 
@@ -185,7 +210,8 @@ impl<'r, 'a> Hand<'r, 'a> {
             actions: Vec::new(),
             has_actions: false,
             section: None,
-            given: Vec::new(),
+            given: 0,
+            comments: None,
             user: Vec::new(),
         }
     }
@@ -200,7 +226,7 @@ impl<'r, 'a> Hand<'r, 'a> {
 
     /// Keeps a field in `user_fields`, as written.
     fn keep(&mut self, name: &str, value: &Value<'a>) {
-        let raw = self.raw(value.span()).to_string();
+        let raw = self.raw(value.span.clone()).to_string();
         self.user.push((name.to_string(), raw));
     }
 
@@ -208,14 +234,14 @@ impl<'r, 'a> Hand<'r, 'a> {
     fn wrong_type(&mut self, name: &str, value: &Value<'a>, want: &str) {
         let m = format!(
             "{name} is {} where the standard has {want}: kept in user_fields",
-            article(value.get_ref().type_str())
+            article(value.val.type_str())
         );
-        self.warn(value.span().start, codes::WRONG_TYPE, m);
+        self.warn(value.span.start, codes::WRONG_TYPE, m);
         self.keep(name, value);
     }
 
-    fn read(&mut self, doc: &'a Spanned<DeTable<'a>>) {
-        let root = doc.get_ref();
+    fn read(&mut self, doc: &Doc<'a>) {
+        self.comments = doc.comments.clone();
         // A `.phhs` hand: a table header, one table.
         let starts_with_header = self
             .text
@@ -223,48 +249,51 @@ impl<'r, 'a> Hand<'r, 'a> {
             .map(str::trim_start)
             .find(|l| !l.is_empty() && !l.starts_with('#'))
             .is_some_and(|l| l.starts_with('['));
-        let mut fields = root;
-        if starts_with_header && root.len() == 1 {
-            let (k, v) = root.iter().next().expect("one entry");
-            if let DeValue::Table(t) = v.get_ref() {
-                self.section = Some(k.get_ref().clone());
-                fields = t;
-            }
+        let mut fields: &[Entry<'a>] = &doc.fields;
+        if starts_with_header
+            && let [
+                (
+                    k,
+                    _,
+                    Node {
+                        val: Val::Table(t), ..
+                    },
+                ),
+            ] = fields
+        {
+            self.section = Some(k.clone());
+            fields = t;
         }
-        for (k, v) in fields.iter() {
-            let name: &'a str = match k.get_ref() {
-                Cow::Borrowed(s) => s,
-                Cow::Owned(_) => self.raw(k.span()),
-            };
-            self.field(name, k.span().start, v);
+        for (name, at, v) in fields {
+            self.field(name, *at, v);
         }
         self.check_required();
     }
 
-    fn field(&mut self, name: &'a str, at: usize, v: &'a Value<'a>) {
-        self.given.push(name);
-        let val = v.get_ref();
+    fn field(&mut self, name: &str, at: usize, v: &Value<'a>) {
+        if let Some(k) = CHECKED.iter().position(|&c| c == name) {
+            self.given |= 1 << k;
+        }
+        let val = &v.val;
         if name.starts_with('_') {
             self.keep(name, v);
             return;
         }
         if let Some(i) = TEXTS.iter().position(|&t| t == name) {
             match val {
-                DeValue::String(s) => self.texts[i] = Some(s.clone()),
+                Val::Str(s) => self.texts[i] = Some(s.clone()),
                 _ => self.wrong_type(name, v, "a string"),
             }
             return;
         }
         if let Some(i) = INTS.iter().position(|&t| t == name) {
             match val {
-                DeValue::Integer(n) => match i64::from_str_radix(n.as_str(), n.radix())
-                    .ok()
-                    .and_then(|n| i32::try_from(n).ok())
-                {
-                    Some(n) => self.ints[i] = Some(n),
-                    None => {
-                        let m = format!("{name} = {} is out of range: kept in user_fields", n);
-                        self.warn(v.span().start, codes::BAD_VALUE, m);
+                Val::Int(_) | Val::BigInt(_) => match val {
+                    Val::Int(n) if i32::try_from(*n).is_ok() => self.ints[i] = Some(*n as i32),
+                    _ => {
+                        let raw = self.raw(v.span.clone());
+                        let m = format!("{name} = {raw} is out of range: kept in user_fields");
+                        self.warn(v.span.start, codes::BAD_VALUE, m);
                         self.keep(name, v);
                     }
                 },
@@ -280,36 +309,36 @@ impl<'r, 'a> Hand<'r, 'a> {
             return;
         }
         if let Some(i) = ARRAYS.iter().position(|&t| t == name) {
-            let DeValue::Array(items) = val else {
+            let Val::Array(items) = val else {
                 return self.wrong_type(name, v, "an array of numbers");
             };
             let mut values = Vec::with_capacity(items.len());
             for item in items.iter() {
-                match amount(name, item.get_ref()) {
+                match amount(name, &item.val) {
                     Ok(a) => values.push(a),
                     Err(e) => return self.bad_amount(name, v, &e),
                 }
             }
             if let Some(neg) = values.iter().flatten().find(|&&a| a < 0) {
                 let m = format!("{name} holds {}, below zero", decimal::render(*neg));
-                self.warn(v.span().start, codes::BAD_VALUE, m);
+                self.warn(v.span.start, codes::BAD_VALUE, m);
             }
-            self.arrays[i] = Some((values, v.span()));
+            self.arrays[i] = Some((values, v.span.clone()));
             return;
         }
         match name {
             "variant" => match val {
-                DeValue::String(s) => self.variant = Some(s.clone()),
+                Val::Str(s) => self.variant = Some(s.clone()),
                 _ => self.wrong_type(name, v, "a string"),
             },
             "ante_trimming_status" => match val {
-                DeValue::Boolean(b) => self.trimming = Some(*b),
+                Val::Bool(b) => self.trimming = Some(*b),
                 _ => self.wrong_type(name, v, "a boolean"),
             },
             "hand" | "table" => {
                 let t = match val {
-                    DeValue::String(s) => Some(s.clone()),
-                    DeValue::Integer(_) => Some(Cow::Borrowed(self.raw(v.span()))),
+                    Val::Str(s) => Some(s.clone()),
+                    Val::Int(_) | Val::BigInt(_) => Some(Cow::Borrowed(self.raw(v.span.clone()))),
                     _ => None,
                 };
                 match t {
@@ -319,40 +348,41 @@ impl<'r, 'a> Hand<'r, 'a> {
                 }
             }
             "time" => match val {
-                DeValue::Datetime(d) if d.date.is_none() && d.offset.is_none() => {
-                    self.time = Some(d.to_string())
-                }
+                Val::Datetime {
+                    text,
+                    local_time: true,
+                } => self.time = Some(text.clone()),
                 _ => self.wrong_type(name, v, "a local time"),
             },
             "seats" => {
                 let ints = match val {
-                    DeValue::Array(items) => items
+                    Val::Array(items) => items
                         .iter()
-                        .map(|x| match x.get_ref() {
-                            DeValue::Integer(n) => i64::from_str_radix(n.as_str(), n.radix())
-                                .ok()
-                                .and_then(|n| i32::try_from(n).ok()),
+                        .map(|x| match x.val {
+                            Val::Int(n) => i32::try_from(n).ok(),
                             _ => None,
                         })
                         .collect::<Option<Vec<_>>>(),
                     _ => None,
                 };
                 match ints {
-                    Some(s) => self.seats = Some((s.into_iter().map(Some).collect(), v.span())),
+                    Some(s) => {
+                        self.seats = Some((s.into_iter().map(Some).collect(), v.span.clone()))
+                    }
                     None => self.wrong_type(name, v, "an array of integers"),
                 }
             }
             "players" => {
                 let names = match val {
-                    DeValue::Array(items) => items
+                    Val::Array(items) => items
                         .iter()
-                        .map(|x| x.get_ref().as_str().map(|_| ()))
+                        .map(|x| matches!(x.val, Val::Str(_)).then_some(()))
                         .collect::<Option<Vec<_>>>()
                         .map(|_| {
                             items
                                 .iter()
-                                .map(|x| match x.get_ref() {
-                                    DeValue::String(s) => Some(s.clone()),
+                                .map(|x| match &x.val {
+                                    Val::Str(s) => Some(s.clone()),
                                     _ => None,
                                 })
                                 .collect::<Vec<_>>()
@@ -360,26 +390,26 @@ impl<'r, 'a> Hand<'r, 'a> {
                     _ => None,
                 };
                 match names {
-                    Some(n) => self.names = Some((n, v.span())),
+                    Some(n) => self.names = Some((n, v.span.clone())),
                     None => self.wrong_type(name, v, "an array of strings"),
                 }
             }
             "actions" => {
-                let DeValue::Array(items) = val else {
+                let Val::Array(items) = val else {
                     return self.wrong_type(name, v, "an array of strings");
                 };
                 self.has_actions = true;
                 for item in items.iter() {
-                    match item.get_ref() {
-                        DeValue::String(s) => self.actions.push((Some(s.clone()), item.span())),
+                    match &item.val {
+                        Val::Str(s) => self.actions.push((Some(s.clone()), item.span.clone())),
                         other => {
                             let m = format!(
                                 "action {} is {} where the standard has a string: its text is kept, it does nothing",
                                 self.actions.len(),
                                 article(other.type_str())
                             );
-                            self.warn(item.span().start, codes::WRONG_TYPE, m);
-                            self.actions.push((None, item.span()));
+                            self.warn(item.span.start, codes::WRONG_TYPE, m);
+                            self.actions.push((None, item.span.clone()));
                         }
                     }
                 }
@@ -401,14 +431,14 @@ impl<'r, 'a> Hand<'r, 'a> {
         } else {
             codes::BAD_VALUE
         };
-        self.warn(v.span().start, code, m);
+        self.warn(v.span.start, code, m);
         self.keep(name, v);
     }
 
     /// The variant's required fields given, and no field it never uses.
     fn check_required(&mut self) {
         let Some(code) = self.variant.clone() else {
-            if !self.given.contains(&"variant") {
+            if !self.has("variant") {
                 self.warn(
                     0,
                     codes::MISSING,
@@ -438,7 +468,7 @@ impl<'r, 'a> Hand<'r, 'a> {
         let mut missing = Vec::new();
         let mut unused = Vec::new();
         for (f, need) in needs {
-            match (need, self.given.contains(&f)) {
+            match (need, self.has(f)) {
                 (true, false) => missing.push(f),
                 (false, true) => unused.push(f),
                 _ => {}
@@ -453,6 +483,14 @@ impl<'r, 'a> Hand<'r, 'a> {
             let m = format!("{f} is not a field of {code} games: kept in its column");
             self.warn(at, codes::NOT_USED, m);
         }
+    }
+
+    /// Whether field `name` (one of [`CHECKED`]) is given.
+    fn has(&self, name: &str) -> bool {
+        CHECKED
+            .iter()
+            .position(|&c| c == name)
+            .is_some_and(|k| self.given & (1 << k) != 0)
     }
 
     /// Where field `name` is written (its value), or 0.
@@ -692,7 +730,10 @@ impl<'r, 'a> Hand<'r, 'a> {
         h.currency_symbol.append_option(t[12].as_deref());
         h.time_limit.append_option(self.amounts[4]);
         h.board.append(Some(board.iter()));
-        append_strs(&mut h.comments, Some(comments(self.text)));
+        match &self.comments {
+            Some(c) => append_strs(&mut h.comments, Some(c)),
+            None => append_strs(&mut h.comments, Some(comments(self.text))),
+        }
         append_kv(
             &mut h.user_fields,
             self.user

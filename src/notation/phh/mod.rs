@@ -12,6 +12,7 @@
 pub mod action;
 pub mod build;
 pub mod diagnostics;
+pub mod doc;
 
 use toml::Spanned;
 use toml::de::DeTable;
@@ -75,8 +76,10 @@ pub struct Rec<'a> {
     pub item: Item,
     /// 0-based among the file's hands, after [`Notation::resolve`].
     pub index: u64,
-    /// The document read; None when it could not be.
-    pub doc: Option<Spanned<DeTable<'a>>>,
+    /// Its text, when it is UTF-8 (read as TOML when its rows are built:
+    /// the document is dropped as soon as its rows are written, so that a
+    /// group's documents are not all in memory at once).
+    pub text: Option<&'a str>,
     /// Why it could not be read at all (code, offset, message).
     pub error: Option<(&'static str, usize, String)>,
     /// White space and comments alone: no hand.
@@ -97,7 +100,7 @@ fn read(raw: &[u8], item: Item, whole: bool) -> Rec<'_> {
         raw,
         item,
         index: 0,
-        doc: None,
+        text: None,
         error: None,
         description: false,
     };
@@ -124,19 +127,17 @@ fn read(raw: &[u8], item: Item, whole: bool) -> Rec<'_> {
             return rec;
         }
     };
-    match DeTable::parse(text) {
-        Ok(doc) => rec.doc = Some(doc),
-        Err(e) => {
-            let at = e.span().map_or(0, |s| s.start);
-            let msg = e.message().trim().to_string();
-            rec.error = Some((
-                codes::SYNTAX,
-                at,
-                format!("TOML: {msg}: the hand is not read"),
-            ));
-        }
-    }
+    rec.text = Some(text);
     rec
+}
+
+/// Reads a hand's TOML, or says why it cannot be (offset, message).
+pub fn read_toml(text: &str) -> Result<Spanned<DeTable<'_>>, (usize, String)> {
+    DeTable::parse(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        let msg = e.message().trim().to_string();
+        (at, format!("TOML: {msg}: the hand is not read"))
+    })
 }
 
 /// PHH.
