@@ -371,7 +371,10 @@ impl<'a> Reader<'a> {
                 self.i += 5;
                 Val::Bool(false)
             }
-            _ => self.number()?,
+            _ => match self.local_time() {
+                Some(t) => t,
+                None => self.number()?,
+            },
         };
         // A value ends at white space, a comma, a bracket, a comment or a newline.
         if !matches!(
@@ -383,6 +386,31 @@ impl<'a> Reader<'a> {
         Ok(Node {
             span: start..self.i,
             val,
+        })
+    }
+
+    /// A local time `HH:MM:SS` (HandHQ's hands have one each); other
+    /// times and dates are left to the crate.
+    fn local_time(&mut self) -> Option<Val<'a>> {
+        let t = self.b.get(self.i..self.i + 8)?;
+        let two = |k: usize| -> Option<u8> {
+            let (a, b) = (t[k], t[k + 1]);
+            (a.is_ascii_digit() && b.is_ascii_digit()).then(|| (a - b'0') * 10 + (b - b'0'))
+        };
+        if t[2] != b':' || t[5] != b':' || two(0)? > 23 || two(3)? > 59 || two(6)? > 59 {
+            return None;
+        }
+        if matches!(
+            self.b.get(self.i + 8),
+            Some(b'.' | b'0'..=b'9' | b'Z' | b'z' | b'+' | b'-')
+        ) {
+            return None;
+        }
+        let text = self.s[self.i..self.i + 8].to_string();
+        self.i += 8;
+        Some(Val::Datetime {
+            text,
+            local_time: true,
         })
     }
 
@@ -558,6 +586,14 @@ mod tests {
         assert!(same("variant = \"NT\"\nempty = []\nnested = [[1, 2], [3]]\n").is_some());
         assert!(same("").is_some());
         assert!(same("a = 0\nb = -0\nc = 0.0\nd = 1e-3\ne = 12_345").is_some());
+        let d = same("time = 20:15:00 # start\nt = [00:00:00, 23:59:59]\n").expect("times");
+        assert_eq!(
+            d.fields[0].2.val,
+            Val::Datetime {
+                text: "20:15:00".into(),
+                local_time: true
+            }
+        );
     }
 
     #[test]
@@ -565,7 +601,9 @@ mod tests {
         for s in [
             "a = '''x'''\n",
             "a = \"\"\"x\"\"\"\n",
-            "a = 20:15:00\n",
+            "a = 20:15:00.5\n",
+            "a = 20:15\n",
+            "a = 24:00:00\n",
             "a = 2023-06-22\n",
             "a = { b = 1 }\n",
             "a.b = 1\n",
@@ -636,6 +674,11 @@ mod props {
             Just("\"\\x\""),
             Just("'''m'''"),
             Just("20:15:00"),
+            Just("23:59:59"),
+            Just("24:00:00"),
+            Just("20:15"),
+            Just("07:05:09.25"),
+            Just("1979-05-27"),
             Just("{ a = 1 }"),
             Just("\"\""),
             Just("9999999999999999999"),
