@@ -3,6 +3,7 @@
 //! `actions` under `OUT/poker/`). No text here but the letters of cards.
 
 pub mod card;
+pub mod eval;
 pub mod tables;
 pub mod variant;
 
