@@ -347,11 +347,11 @@ impl<'r, 'a> Hand<'r, 'a> {
                     None => self.wrong_type(name, v, "a string or an integer"),
                 }
             }
+            // As written (`20:15:00.500` stays so).
             "time" => match val {
                 Val::Datetime {
-                    text,
-                    local_time: true,
-                } => self.time = Some(text.clone()),
+                    local_time: true, ..
+                } => self.time = Some(self.raw(v.span.clone()).to_string()),
                 _ => self.wrong_type(name, v, "a local time"),
             },
             "seats" => {
