@@ -36,7 +36,7 @@ GROUP BY ALL
 print(sql.strip())
 duckdb.sql(sql).show()
 sql = f"""
-SELECT h.variant, h.section, count(*) FILTER (a.action = 'cbr') AS raises,
+SELECT h.hand_id, h.variant, h.section, count(*) FILTER (a.action = 'cbr') AS raises,
        max(a.street) AS last_street, h.board
 FROM '{out}/poker/hands/*.parquet' h
 JOIN '{out}/poker/actions/*.parquet' a USING (hand_id)
