@@ -102,6 +102,15 @@ impl Hands {
             }
             None => (v, None),
         };
+        // `-(0)`: a seat that shows no meld, its points alone (as `(0)`
+        // and `...(0)` are); `-`, `*` and `?` without points: not known.
+        if cards == b"-" && points.is_some() {
+            self.spans.push(Span {
+                cards: Some((self.cards.len() as u32, self.cards.len() as u32)),
+                points,
+            });
+            return Ok(());
+        }
         if matches!(cards, b"-" | b"*" | b"?") {
             self.spans.push(Span {
                 cards: None,
@@ -203,7 +212,16 @@ impl Hands {
                     .is_none_or(|&b| b == b'(' || b.is_ascii_whitespace())
             {
                 i += 1;
-                None
+                // `-(0)` or `- (0)`: no meld, its points alone.
+                let mut j = i;
+                while ws(j) {
+                    j += 1;
+                }
+                if v[i - 1] == b'-' && v.get(j) == Some(&b'(') {
+                    Some((start as u32, start as u32))
+                } else {
+                    None
+                }
             } else {
                 // At most a card a byte: written into reserved room.
                 self.cards.reserve(v.len() - i);
@@ -252,14 +270,8 @@ impl Hands {
                     return false;
                 }
                 i = k + 1;
-                // A second group of points belongs to no hand.
-                let mut m = i;
-                while ws(m) {
-                    m += 1;
-                }
-                if v.get(m) == Some(&b'(') {
-                    return false;
-                }
+                // A second group of points after spaces is the next
+                // seat's: a seat that shows no meld (`(0)`).
                 Some(n)
             } else {
                 None
@@ -274,7 +286,8 @@ impl Hands {
 }
 
 /// Splits on white space, keeping a `(points)` group that follows a space with
-/// its hand (`K.K..K (3)`).
+/// its hand (`K.K..K (3)`) when the hand has no points yet: after
+/// `A.AKQ(14)`, ` (0)` is the next seat's entry, a seat that shows no meld.
 struct Entries<'v> {
     v: &'v [u8],
     i: usize,
@@ -303,7 +316,7 @@ impl<'v> Iterator for Entries<'v> {
             while j < v.len() && v[j].is_ascii_whitespace() {
                 j += 1;
             }
-            if j > i && v.get(j) == Some(&b'(') {
+            if j > i && v.get(j) == Some(&b'(') && !v[start..i].contains(&b'(') {
                 i = j;
                 continue;
             }
@@ -379,6 +392,29 @@ mod tests {
             Ok(())
         }
 
+        /// A seat that shows no meld: `(0)`, `-(0)` or `...(0)`, each an
+        /// empty meld of its own (not the points of the seat before).
+        #[test]
+        fn seats_without_meld() {
+            for v in [
+                &b"S:KQ.QJ.Q.KQ(16) A.AJ.AKQ.A(16) A.AKQ.A.AKQ(14) (0)"[..],
+                b"S:KQ.QJ.Q.KQ(16) A.AJ.AKQ.A(16) A.AKQ.A.AKQ(14) -(0)",
+                b"S:KQ.QJ.Q.KQ(16) A.AJ.AKQ.A(16) A.AKQ.A.AKQ(14) ...(0)",
+                b"S:KQ.QJ.Q.KQ(16) A.AJ.AKQ.A(16) A.AKQ.A.AKQ (14) (0)",
+            ] {
+                same(v).unwrap();
+                let h = parse_hand_list(v).unwrap().entries;
+                assert_eq!(h.len(), 4, "{}", lossy(v));
+                assert_eq!(h.get(2).cards.unwrap().len(), 8);
+                assert_eq!(h.get(2).points, Some(14));
+                assert_eq!(h.get(3).cards, Some(&[][..]));
+                assert_eq!(h.get(3).points, Some(0));
+            }
+            // Without points, `-` is a seat not known, as before.
+            let h = parse_hand_list(b"S:K(1) -").unwrap().entries;
+            assert_eq!(h.get(1).cards, None);
+        }
+
         #[test]
         fn written_cases() {
             for v in [
@@ -405,7 +441,7 @@ mod tests {
             }
             let fast = parse_hand_list(b"E: -(5) K.K..K (3)").unwrap().entries;
             assert_eq!(fast.len(), 2);
-            assert_eq!(fast.get(0).cards, None);
+            assert_eq!(fast.get(0).cards, Some(&[][..]));
             assert_eq!(fast.get(0).points, Some(5));
             assert_eq!(fast.get(1).cards.unwrap().len(), 3);
             assert_eq!(fast.get(1).points, Some(3));
@@ -569,7 +605,8 @@ mod tests {
             "expected at most 4 suit groups (clubs.diamonds.spades.hearts) in 'A.K.Q.J.T', found 5"
         );
         assert_eq!(parse_hand_list(b"N:*").unwrap().entries.get(0).cards, None);
-        // Points after a space stay with their hand; an unknown hand may have points.
+        // Points after a space stay with their hand; `-` with points is a
+        // seat that shows no meld.
         let l = parse_hand_list(b"N: K.K..K (3)\t- (0)  A...  (12) J ").unwrap();
         assert_eq!(l.entries.len(), 4);
         let e: Vec<(Option<String>, Option<i32>)> = l
@@ -581,7 +618,7 @@ mod tests {
             e,
             [
                 (Some("CK DK HK".to_string()), Some(3)),
-                (None, Some(0)),
+                (Some(String::new()), Some(0)),
                 (Some("CA".to_string()), Some(12)),
                 (Some("CJ".to_string()), None),
             ]
