@@ -43,7 +43,7 @@ def test_the_dataset_has_a_folder_per_game_and_the_shared_errors(out):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(71,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(74,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(8,)]
     per_file = q(
         out,
@@ -61,6 +61,7 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("latin1_headers.ppn", 1),
         ("latin1_inherit.ppn", 2),
         ("lone_cr.ppn", 2),
+        ("meld_points_alone.ppn", 3),
         ("no_blank.ppn", 5),
         ("players.ppn", 6),
         ("sample.ppn", 8),
@@ -119,7 +120,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "pinochle" / "hands", dtype_backend="pyarrow")
-    assert len(hands) == 71
+    assert len(hands) == 74
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"
