@@ -256,6 +256,10 @@ def derive(h: Hand, profile: Profile):
     """Fill in everything the rules give for `h` (its deal, auction, trump, play)."""
     h.declarer, h.contract = auction_outcome(h.auction, next_seat(h.dealer))
     if h.declarer is None:
+        # Thrown in (every seat passed, no bid): nobody melds or plays, every
+        # score is 0 and there is no result.
+        if h.auction == ["Pass"] * 4:
+            h.meld_scores, h.play_scores, h.hand_scores = [0, 0], [0, 0], [0, 0]
         return
     # No Trump is the declarer's cards' doing, whatever the Trump tag says
     # (a mismatch is P063); a `-` for a declarer with a marriage leaves the

@@ -102,6 +102,16 @@ pub struct Derived<'a> {
     /// Whether the declarer was dealt no marriage (K and Q of one suit):
     /// `None` when the declarer or their cards are unknown.
     pub declarer_without_marriage: Option<bool>,
+    /// Every seat passed: nobody melds or plays, and every team's meld,
+    /// play and hand scores are 0 (the outcome is none of the results).
+    pub thrown_in: bool,
+}
+
+impl Derived<'_> {
+    /// The scores of a hand thrown in: 0 for every team.
+    pub fn thrown_in_scores() -> PerTeam {
+        smallvec::smallvec![0; TEAMS]
+    }
 }
 
 /// Whether every card of `cards` is among `have` (counts), as many times.
@@ -310,9 +320,12 @@ fn declarer_and_contract(s: &Stated<'_, '_>, d: &mut Derived<'_>) {
             d.declarer = seat;
             d.contract = Some(bid);
         }
-        Outcome::ThrownIn => d
-            .missing
-            .push("every player passed: the hand was thrown in"),
+        Outcome::ThrownIn => {
+            d.thrown_in = true;
+            d.missing.push(
+                "every player passed: the hand was thrown in (its scores are 0, it has no result)",
+            );
+        }
         // No auction, or one whose calls name no declarer (unknown, or
         // stopping before every seat passed): as tagged.
         Outcome::NoBid => {

@@ -580,11 +580,16 @@ impl<'a> Hand<'_, 'a> {
         o.computed_contract
             .append_option(d.and_then(|d| d.contract));
         let score = d.and_then(|d| d.score.as_ref());
+        // A hand thrown in: nobody melds or plays, every score is 0.
+        let zeros = d
+            .is_some_and(|d| d.thrown_in)
+            .then(crate::games::pinochle::rules::hand::Derived::thrown_in_scores);
         for (b, v) in [
             (&mut o.computed_meld_scores, score.map(|s| &s.meld_scores)),
             (&mut o.computed_play_scores, score.map(|s| &s.play_scores)),
             (&mut o.computed_hand_scores, score.map(|s| &s.hand_scores)),
         ] {
+            let v = v.or(zeros.as_ref());
             append_i32s(b, v.map(|v| v.iter().map(|&x| Some(x))));
         }
         o.computed_result
