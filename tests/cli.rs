@@ -156,7 +156,7 @@ fn stdin_and_directories_work_like_files() {
     let hands = deckhand::columns::render::dataset(&from_dir, &["pinochle/hands"]).unwrap();
     assert_eq!(
         hands.len(),
-        9 + 3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 3 + 5 + 6 + 8 + 3
+        9 + 3 + 2 + 15 + 7 + 3 + 5 + 1 + 2 + 2 + 3 + 5 + 6 + 8 + 3 + 3
     );
 }
 

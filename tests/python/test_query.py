@@ -43,7 +43,7 @@ def test_the_dataset_has_a_folder_per_game_and_the_shared_errors(out):
 
 
 def test_every_record_is_a_hand_or_an_error(out):
-    assert q(out, "SELECT count(*) FROM hands") == [(74,)]
+    assert q(out, "SELECT count(*) FROM hands") == [(77,)]
     assert q(out, "SELECT count(*) FROM errors WHERE severity = 'error' AND raw IS NOT NULL") == [(8,)]
     per_file = q(
         out,
@@ -66,6 +66,7 @@ def test_every_record_is_a_hand_or_an_error(out):
         ("players.ppn", 6),
         ("sample.ppn", 8),
         ("spec_example.ppn", 3),
+        ("terminated.ppn", 3),
     ]
 
 
@@ -120,7 +121,7 @@ def test_meld_points_by_team(out):
 
 def test_pandas_reads_every_table(out):
     hands = pd.read_parquet(out / "pinochle" / "hands", dtype_backend="pyarrow")
-    assert len(hands) == 74
+    assert len(hands) == 77
     sample = hands[hands.source_file.str.endswith("spec_example.ppn")].sort_values("record_index")
     assert list(sample.contract) == [70, 50, 55]
     assert str(sample.date.iloc[0]) == "2015-08-31"

@@ -54,6 +54,10 @@ pub struct SeatCall {
 pub enum Outcome {
     /// The declarer (`None` when the seats are unknown) at the contract.
     Won(Option<usize>, i32),
+    /// The calls stop (`*`, or no more) while two or more seats are still
+    /// in: the seat in with the latest bid, at it. Taken as the winner
+    /// unless the hand was terminated (then the auction never finished).
+    CutShort(usize, i32),
     /// Every seat passed before any bid: the hand is thrown in.
     ThrownIn,
     /// No bid counted, and not every seat is known to have passed (calls
@@ -116,7 +120,9 @@ pub fn auction_outcome(calls: &[SeatCall]) -> Outcome {
         .max_by_key(|&s| latest[s])
         .map(|s| (Some(s), best[s]))
         .or(high);
+    let cut_short = !table.over(high.is_some()) && table.still_in >= 2;
     match winner {
+        Some((Some(seat), bid)) if cut_short && table.is_in(seat) => Outcome::CutShort(seat, bid),
         Some((seat, bid)) => Outcome::Won(seat, bid),
         None if table.still_in == 0 || (unseated_passes >= PLAYERS && !unseated_unknown) => {
             Outcome::ThrownIn
@@ -288,6 +294,7 @@ mod tests {
     fn winner(text: &str) -> Option<(Option<usize>, i32)> {
         match outcome(text) {
             Outcome::Won(seat, bid) => Some((seat, bid)),
+            Outcome::CutShort(seat, bid) => Some((Some(seat), bid)),
             _ => None,
         }
     }

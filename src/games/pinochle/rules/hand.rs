@@ -35,6 +35,8 @@ pub struct Stated<'a, 'd> {
     pub cards: &'a [Option<Card>],
     pub tricks: &'a [Range<usize>],
     pub play_terminated: bool,
+    /// The hand has a Termination tag: it was stopped, not finished.
+    pub terminated: bool,
     /// Cards dealt to each seat, from a Deal tag.
     pub deal: [Option<&'d [Card]>; PLAYERS],
     /// Cards each seat shows for its melds (the Melds tag).
@@ -320,6 +322,15 @@ fn declarer_and_contract(s: &Stated<'_, '_>, d: &mut Derived<'_>) {
             d.declarer = seat;
             d.contract = Some(bid);
         }
+        // Stopped with two or more seats bidding: the auction never
+        // finished, so there is no declarer and no contract.
+        Outcome::CutShort(..) if s.terminated => d.missing.push(
+            "the hand was terminated during the auction, with two or more seats still bidding: no declarer, no contract",
+        ),
+        Outcome::CutShort(seat, bid) => {
+            d.declarer = Some(seat);
+            d.contract = Some(bid);
+        }
         Outcome::ThrownIn => {
             d.thrown_in = true;
             d.missing.push(
@@ -459,6 +470,13 @@ fn melds_and_score(
         }
         return;
     };
+    // Stopped before trump was named: not played, not conceded, so
+    // neither No Trump nor any score follows.
+    if s.terminated && s.trump.is_none() {
+        d.missing
+            .push("the hand was terminated before trump was named: no result, no scores");
+        return;
+    }
     let no_marriage = d.dealt[declarer]
         .as_ref()
         .map(|_| !has_marriage_in(&held[declarer]));
@@ -549,6 +567,7 @@ mod tests {
             && s.cards.iter().all(Option::is_some);
         let declarer = match auction_outcome(s.calls) {
             Outcome::Won(seat, _) => seat,
+            Outcome::CutShort(seat, _) => Some(seat),
             Outcome::ThrownIn => None,
             Outcome::NoBid => s.declarer,
         };

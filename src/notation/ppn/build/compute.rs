@@ -345,6 +345,7 @@ impl<'a> Hand<'_, 'a> {
             cards: play.map_or(&[], |p| &p.cards),
             tricks: &ranges,
             play_terminated: play.is_some_and(|p| p.terminated),
+            terminated: self.present(K::Termination as usize).is_some(),
             deal,
             shown,
         };
