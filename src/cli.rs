@@ -197,6 +197,10 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub terminated: f64,
 
+    /// Write a seat that shows no meld as its points alone, `(0)` (else `...(0)`).
+    #[arg(long)]
+    pub meld_points_alone: bool,
+
     /// Fraction of records written with a syntax error.
     #[arg(long, default_value_t = 0.0, value_parser = fraction, allow_negative_numbers = true)]
     pub malformed: f64,

@@ -389,6 +389,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
             comments: a.comments,
             chat: a.chat,
             inherit: a.inherit,
+            points_alone: a.meld_points_alone,
         },
         crlf: a.crlf,
         terminated: a.terminated,

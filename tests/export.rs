@@ -35,6 +35,7 @@ fn generated(import: bool) -> Vec<u8> {
             comments: 0.3,
             chat: 0.3,
             inherit: false,
+            points_alone: false,
         },
         terminated: 0.05,
         ..GenOptions::default()

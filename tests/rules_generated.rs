@@ -121,6 +121,51 @@ fn twenty_thousand_generated_hands_agree_with_the_rules() {
     }
 }
 
+/// An archive whose seats without meld are written as points alone, `(0)`
+/// (`generate --meld-points-alone`), converts with every computed value
+/// equal to the annotated one, no diagnostic, and the values of the same
+/// games written `...(0)`.
+#[test]
+fn seats_without_meld_written_as_points_alone() {
+    let opts = |points_alone| GenOptions {
+        hands: 3000,
+        seed: 8,
+        style: Style {
+            points_alone,
+            ..Style::default()
+        },
+        ..GenOptions::default()
+    };
+    let (mut alone, mut dots) = (Vec::new(), Vec::new());
+    generate(&opts(true), &mut alone).unwrap();
+    generate(&opts(false), &mut dots).unwrap();
+    let text = String::from_utf8(alone.clone()).unwrap();
+    let n = text.matches(" (0)").count() + text.matches(":(0)").count();
+    assert!(n > 100, "{n} seats written (0)");
+    assert!(!text.contains("...(0)"));
+    let (a, d) = (tables(&alone), tables(&dots));
+    assert!(texts(&a[ERRORS], "message").is_empty());
+    assert_rules_agree(&a, &a);
+    for (table, cols) in [
+        (
+            HANDS,
+            &[
+                "computed_result",
+                "computed_meld_scores",
+                "computed_hand_scores",
+            ][..],
+        ),
+        (
+            SEATS,
+            &["meld_cards", "meld_points", "computed_meld_points"][..],
+        ),
+    ] {
+        for c in cols {
+            assert_eq!(texts(&a[table], c), texts(&d[table], c), "{c}");
+        }
+    }
+}
+
 /// Replaces the first `from` in line `line` (0-based) with `to`.
 fn edit(lines: &mut [String], line: usize, from: &str, to: &str) {
     assert!(lines[line].contains(from), "{from} not in {}", lines[line]);

@@ -48,6 +48,9 @@ pub struct Style {
     pub chat: f64,
     /// Use `#` and `##` for values repeated from the previous hand.
     pub inherit: bool,
+    /// Write a seat that shows no meld as its points alone, `(0)`, as some
+    /// annotators do (else `...(0)`).
+    pub points_alone: bool,
 }
 
 /// Appends one hand record (no separator) to `out`.
@@ -129,7 +132,10 @@ pub fn hand(
     }
     if !style.import {
         let melds: Vec<String> = (0..SEATS)
-            .map(|s| format!("{}({})", dot(&h.melds[s].1), h.melds[s].0))
+            .map(|s| match &h.melds[s] {
+                (points, cards) if cards.is_empty() && style.points_alone => format!("({points})"),
+                (points, cards) => format!("{}({points})", dot(cards)),
+            })
             .collect();
         tag(out, "Melds", &format!("N:{}", melds.join(" ")));
         match &h.score {

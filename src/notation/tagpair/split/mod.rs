@@ -994,6 +994,7 @@ mod tests {
                     comments: 0.3,
                     chat: 0.3,
                     inherit: true,
+                    points_alone: seed == 3,
                 },
                 ..Default::default()
             };
