@@ -116,9 +116,13 @@ pub fn games() -> Vec<&'static str> {
 /// then the shared `errors` table.
 pub fn all_tables() -> Vec<&'static TableDecl> {
     let mut t: Vec<&'static TableDecl> = Vec::new();
-    for decl in [super::ppn::TABLES, super::pbn::TABLES]
-        .into_iter()
-        .flatten()
+    for decl in [
+        super::ppn::TABLES,
+        super::pbn::TABLES,
+        crate::games::poker::tables::POKER_TABLES,
+    ]
+    .into_iter()
+    .flatten()
     {
         if !t.contains(decl) {
             t.push(decl);
