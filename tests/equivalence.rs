@@ -382,7 +382,7 @@ fn files_joined_into_one_give_the_rows_of_each_file() {
         // lone CR (joined to LF files, its CRs no longer end lines).
         .filter(|(_, b)| b.starts_with(b"% PPN") && b.contains(&b'\n'))
         .collect();
-    assert_eq!(sources.len(), 11);
+    assert_eq!(sources.len(), 13);
     // Scores that follow hand 2 of `b` (GameScores 10:20, HandScores 5:5),
     // and a `#` and no Site after a `##` one; alone, c has no hand before.
     let b = b"% PPN 1.0\n% ID b\n%\n[Hand \"1\"]\n[Site \"##Club\"]\n[Date \"2020.01.01\"]\n\
