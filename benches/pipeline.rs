@@ -4,7 +4,9 @@
 //! Input: a generated archive of about 16 MB (seed 1); every throughput is in
 //! bytes of that input. The `pbn` group parses the bundled real PBN files
 //! (`../shared/testdata/bridge`: endplay's example2 and example3 and
-//! zdenecek's files) joined into one, about 2.3 MB.
+//! zdenecek's files) joined into one, about 2.3 MB; the `phh` group the
+//! bundled real PHH hands (`../shared/testdata/poker`) as one `.phhs` text,
+//! ten times over, about 0.8 MB.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::notation::ppn::TABLES;
@@ -227,5 +229,56 @@ fn pbn(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(pipeline, benches, pbn);
+/// The bundled real PHH hands (../shared/testdata/poker, 113 hands of the
+/// 11 variants), each a table `[N]` of one `.phhs` text, repeated ten times.
+fn phh_archive() -> Vec<u8> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("../shared/testdata/poker beside the checkout") {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "phh") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(std::path::Path::new("../shared/testdata/poker"), &mut files);
+    files.sort();
+    let hands: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let mut v = Vec::new();
+    let mut n = 0;
+    for _ in 0..10 {
+        for h in &hands {
+            n += 1;
+            v.extend(format!("[{n}]\n").as_bytes());
+            v.extend(h);
+            v.extend(b"\n\n");
+        }
+    }
+    v
+}
+
+fn phh(c: &mut Criterion) {
+    let input = phh_archive();
+    let mut g = c.benchmark_group("phh");
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.sample_size(10);
+    for threads in [1, 2] {
+        g.bench_function(format!("parse/threads={threads}"), |b| {
+            b.iter(|| {
+                let mut rows = 0usize;
+                parse_bytes(&input, "bench.phhs", &opts(threads), &mut |t| {
+                    rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
+                    Ok(())
+                })
+                .unwrap();
+                rows
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(pipeline, benches, pbn, phh);
 criterion_main!(pipeline);
