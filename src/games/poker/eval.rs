@@ -180,6 +180,12 @@ fn choose(n: usize, k: usize, mut each: impl FnMut(&[usize])) {
 /// The best key of any five of `cards` (five to seven of them; None for
 /// fewer than five).
 pub fn best_high(cards: &[Known], ranking: Ranking) -> Option<u32> {
+    best_of(cards, |h| Some(five(h, ranking)))
+}
+
+/// The best key of any five of `cards` by `eval` (None: no five cards, or
+/// no five that `eval` takes, as a low that does not qualify).
+pub fn best_of(cards: &[Known], eval: impl Fn(&[Known; 5]) -> Option<u32>) -> Option<u32> {
     let mut best = None;
     choose(cards.len(), 5, |ix| {
         let h = [
@@ -189,8 +195,7 @@ pub fn best_high(cards: &[Known], ranking: Ranking) -> Option<u32> {
             cards[ix[3]],
             cards[ix[4]],
         ];
-        let k = five(&h, ranking);
-        best = best.max(Some(k));
+        best = best.max(eval(&h));
     });
     best
 }
