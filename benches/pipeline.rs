@@ -208,16 +208,17 @@ fn pbn_archive() -> Vec<u8> {
     v
 }
 
-fn pbn(c: &mut Criterion) {
-    let input = pbn_archive();
-    let mut g = c.benchmark_group("pbn");
+/// A group `name` parsing `input` (as a file named `file`) at 1 and 2
+/// threads.
+fn parse_group(c: &mut Criterion, name: &str, input: &[u8], file: &str) {
+    let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Bytes(input.len() as u64));
     g.sample_size(10);
     for threads in [1, 2] {
         g.bench_function(format!("parse/threads={threads}"), |b| {
             b.iter(|| {
                 let mut rows = 0usize;
-                parse_bytes(&input, "bench.pbn", &opts(threads), &mut |t| {
+                parse_bytes(input, file, &opts(threads), &mut |t| {
                     rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
                     Ok(())
                 })
@@ -227,6 +228,10 @@ fn pbn(c: &mut Criterion) {
         });
     }
     g.finish();
+}
+
+fn pbn(c: &mut Criterion) {
+    parse_group(c, "pbn", &pbn_archive(), "bench.pbn");
 }
 
 /// The bundled real PHH hands (../shared/testdata/poker, 113 hands of the
@@ -260,24 +265,7 @@ fn phh_archive() -> Vec<u8> {
 }
 
 fn phh(c: &mut Criterion) {
-    let input = phh_archive();
-    let mut g = c.benchmark_group("phh");
-    g.throughput(Throughput::Bytes(input.len() as u64));
-    g.sample_size(10);
-    for threads in [1, 2] {
-        g.bench_function(format!("parse/threads={threads}"), |b| {
-            b.iter(|| {
-                let mut rows = 0usize;
-                parse_bytes(&input, "bench.phhs", &opts(threads), &mut |t| {
-                    rows += t[0].1.iter().map(|b| b.num_rows()).sum::<usize>();
-                    Ok(())
-                })
-                .unwrap();
-                rows
-            })
-        });
-    }
-    g.finish();
+    parse_group(c, "phh", &phh_archive(), "bench.phhs");
 }
 
 criterion_group!(pipeline, benches, pbn, phh);

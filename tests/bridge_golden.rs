@@ -84,40 +84,9 @@ fn bridge_fixtures_match_golden_files() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The bytes of every Parquet file of a bridge dataset, by relative path.
-fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v = Vec::new();
-    for t in BRIDGE {
-        let Ok(dir) = std::fs::read_dir(out.join(t)) else {
-            continue;
-        };
-        for e in dir {
-            let p = e.unwrap().path();
-            v.push((
-                p.strip_prefix(out).unwrap().display().to_string(),
-                std::fs::read(&p).unwrap(),
-            ));
-        }
-    }
-    v.sort();
-    v
-}
-
 /// Every bundled real PBN file (../shared/testdata/bridge), in name order.
 fn real_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|e| e == "pbn") {
-                out.push(p);
-            }
-        }
-    }
-    let mut v = Vec::new();
-    walk(Path::new("../shared/testdata/bridge"), &mut v);
-    v.sort();
+    let v = common::files_with("../shared/testdata/bridge", &["pbn"]);
     assert!(v.len() >= 18, "../shared/testdata/bridge missing");
     v
 }
@@ -157,7 +126,7 @@ fn bridge_threads_and_chunk_sizes_do_not_change_a_byte() {
     for (inputs, settings) in [(fixtures(), fine), (real_files(), coarse), (rbn, coarse)] {
         let base = tempfile::tempdir().unwrap();
         common::convert(&inputs, base.path(), &common::quiet(1));
-        let want = files(base.path());
+        let want = common::table_files(base.path(), &BRIDGE);
         assert!(want.len() >= 8);
         for &(threads, chunk, group, window_array_bytes) in settings {
             let dir = tempfile::tempdir().unwrap();
@@ -170,7 +139,7 @@ fn bridge_threads_and_chunk_sizes_do_not_change_a_byte() {
             common::convert(&inputs, dir.path(), &opts);
             common::assert_same_files(
                 &want,
-                &files(dir.path()),
+                &common::table_files(dir.path(), &BRIDGE),
                 &format!(
                     "threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
                 ),

@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use deckhand::pipeline::Options;
 use deckhand::sink::parquet::Writer;
@@ -14,31 +14,16 @@ use deckhand::sink::parquet::Writer;
 /// The tables of a poker dataset, by their paths in it.
 const POKER: [&str; 4] = ["poker/hands", "poker/players", "poker/actions", "errors"];
 
-fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            phh_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "phh" || e == "phhs") {
-            out.push(p);
-        }
-    }
-}
-
 /// The hand-written files.
 fn fixtures() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    phh_files(Path::new("testdata/poker"), &mut v);
-    v.sort();
+    let v = common::files_with("testdata/poker", &["phh", "phhs"]);
     assert!(v.len() >= 8, "fixtures missing");
     v
 }
 
 /// Every bundled real PHH file (../shared/testdata/poker), in name order.
 fn real_files() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    phh_files(Path::new("../shared/testdata/poker"), &mut v);
-    v.sort();
+    let v = common::files_with("../shared/testdata/poker", &["phh"]);
     assert!(v.len() >= 113, "../shared/testdata/poker missing");
     v
 }
@@ -96,25 +81,6 @@ fn every_bundled_hand_converts() {
     assert_eq!(hands.len(), 113);
 }
 
-/// The bytes of every Parquet file of a poker dataset, by relative path.
-fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v = Vec::new();
-    for t in POKER {
-        let Ok(dir) = std::fs::read_dir(out.join(t)) else {
-            continue;
-        };
-        for e in dir {
-            let p = e.unwrap().path();
-            v.push((
-                p.strip_prefix(out).unwrap().display().to_string(),
-                std::fs::read(&p).unwrap(),
-            ));
-        }
-    }
-    v.sort();
-    v
-}
-
 #[test]
 fn poker_threads_and_chunk_sizes_do_not_change_a_byte() {
     let default = Options::default().window_array_bytes;
@@ -139,7 +105,7 @@ fn poker_threads_and_chunk_sizes_do_not_change_a_byte() {
     for inputs in [fixtures(), real_files(), vec![phhs]] {
         let base = tempfile::tempdir().unwrap();
         common::convert(&inputs, base.path(), &common::quiet(1));
-        let want = files(base.path());
+        let want = common::table_files(base.path(), &POKER);
         assert!(want.len() >= 4);
         for &(threads, chunk, group, window_array_bytes) in settings {
             let dir = tempfile::tempdir().unwrap();
@@ -152,7 +118,7 @@ fn poker_threads_and_chunk_sizes_do_not_change_a_byte() {
             common::convert(&inputs, dir.path(), &opts);
             common::assert_same_files(
                 &want,
-                &files(dir.path()),
+                &common::table_files(dir.path(), &POKER),
                 &format!(
                     "threads={threads} chunk={chunk} group={group} window_array_bytes={window_array_bytes}"
                 ),

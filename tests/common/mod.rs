@@ -98,6 +98,48 @@ pub fn files(out: &Path) -> Vec<(String, Vec<u8>)> {
     v
 }
 
+/// The bytes of every Parquet file of `tables` in a dataset, by relative
+/// path; tables a run did not write are left out.
+pub fn table_files(out: &Path, tables: &[&str]) -> Vec<(String, Vec<u8>)> {
+    let mut v = Vec::new();
+    for t in tables {
+        let Ok(dir) = std::fs::read_dir(out.join(t)) else {
+            continue;
+        };
+        for e in dir {
+            let p = e.unwrap().path();
+            v.push((
+                p.strip_prefix(out).unwrap().display().to_string(),
+                std::fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    v.sort();
+    v
+}
+
+/// Every file under `dir` (recursively) with one of `extensions`, in path
+/// order.
+pub fn files_with(dir: &str, extensions: &[&str]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, extensions, out);
+            } else if p
+                .extension()
+                .is_some_and(|e| extensions.iter().any(|x| e == *x))
+            {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(Path::new(dir), extensions, &mut v);
+    v.sort();
+    v
+}
+
 /// Asserts that two outputs (from [`files`]) hold the same files, byte for
 /// byte; `what` names the settings in the message.
 pub fn assert_same_files(want: &[(String, Vec<u8>)], got: &[(String, Vec<u8>)], what: &str) {

@@ -108,55 +108,62 @@ pub fn category(key: u32, ranking: Ranking) -> Category {
     }
 }
 
-/// The category and the deciding ranks (packed) of five cards.
-fn shape(cards: &[Known; 5], ranking: Ranking) -> (Category, u32) {
+/// The pair structure of five ranks (1 to 14): its category, high card
+/// to four of a kind (straights and flushes aside), the ranks by (count,
+/// rank), highest first, packed four bits each from the top, and how many
+/// different ranks there are.
+fn groups(ranks: [u8; 5]) -> (Category, u32, usize) {
     let mut count = [0u8; 15];
-    for c in cards {
-        count[c.rank as usize] += 1;
+    for r in ranks {
+        count[r as usize] += 1;
     }
-    // Ranks by (count, rank), highest first.
-    let mut groups: [(u8, u8); 5] = [(0, 0); 5];
+    let mut g = [(0u8, 0u8); 5];
     let mut n = 0;
-    for r in (2..=14u8).rev() {
+    for r in (1..=14u8).rev() {
         if count[r as usize] > 0 {
-            groups[n] = (count[r as usize], r);
+            g[n] = (count[r as usize], r);
             n += 1;
         }
     }
-    groups[..n].sort_by(|a, b| b.cmp(a));
-    let pack =
-        |rs: &[u8]| rs.iter().fold(0u32, |k, &r| (k << 4) | r as u32) << (4 * (5 - rs.len()));
-    let flush = cards.iter().all(|c| c.suit == cards[0].suit);
-    if n == 5 {
-        let top = groups[0].1;
-        let low = groups[4].1;
-        let straight_top = if top - low == 4 {
-            Some(top)
-        } else {
-            let wheel = match ranking {
-                Ranking::Standard => [14, 5, 4, 3, 2],
-                Ranking::ShortDeck => [14, 9, 8, 7, 6],
-                Ranking::AceHighOnly => [0; 5],
-            };
-            let rs: Vec<u8> = groups.iter().map(|g| g.1).collect();
-            (rs == wheel).then_some(wheel[1])
-        };
-        return match (straight_top, flush) {
-            (Some(t), true) => (Category::StraightFlush, pack(&[t])),
-            (Some(t), false) => (Category::Straight, pack(&[t])),
-            (None, true) => (Category::Flush, pack(&groups.map(|g| g.1))),
-            (None, false) => (Category::HighCard, pack(&groups.map(|g| g.1))),
-        };
-    }
-    let rs: Vec<u8> = groups[..n].iter().map(|g| g.1).collect();
-    let category = match (groups[0].0, groups[1].0) {
+    g[..n].sort_by(|a, b| b.cmp(a));
+    let packed = g[..n].iter().fold(0u32, |k, &(_, r)| (k << 4) | r as u32) << (4 * (5 - n));
+    let category = match (g[0].0, g[1].0) {
         (4, _) => Category::FourOfAKind,
         (3, 2) => Category::FullHouse,
         (3, _) => Category::ThreeOfAKind,
         (2, 2) => Category::TwoPair,
-        _ => Category::OnePair,
+        (2, _) => Category::OnePair,
+        _ => Category::HighCard,
     };
-    (category, pack(&rs))
+    (category, packed, n)
+}
+
+/// The category and the deciding ranks (packed) of five cards.
+fn shape(cards: &[Known; 5], ranking: Ranking) -> (Category, u32) {
+    let (category, packed, n) = groups(cards.map(|c| c.rank));
+    if n < 5 {
+        return (category, packed);
+    }
+    // Five different ranks, highest first.
+    let rs: [u8; 5] = std::array::from_fn(|i| (packed >> (16 - 4 * i) & 0xF) as u8);
+    let wheel = match ranking {
+        Ranking::Standard => Some([14, 5, 4, 3, 2]),
+        Ranking::ShortDeck => Some([14, 9, 8, 7, 6]),
+        Ranking::AceHighOnly => None,
+    };
+    let straight_top = if rs[0] - rs[4] == 4 {
+        Some(rs[0])
+    } else {
+        wheel.filter(|w| *w == rs).map(|w| w[1])
+    };
+    let flush = cards.iter().all(|c| c.suit == cards[0].suit);
+    let top = |t: u8| (t as u32) << 16;
+    match (straight_top, flush) {
+        (Some(t), true) => (Category::StraightFlush, top(t)),
+        (Some(t), false) => (Category::Straight, top(t)),
+        (None, true) => (Category::Flush, packed),
+        (None, false) => (Category::HighCard, packed),
+    }
 }
 
 /// Every way to choose `k` of `n` items, as index lists, in order.
@@ -244,39 +251,8 @@ pub fn eight_or_better(cards: &[Known; 5]) -> Option<u32> {
 /// Ace-to-five lowball (razz) of five cards: the ace low, pairs count
 /// against, straights and flushes do not. Lower hands have larger keys.
 pub fn ace_to_five(cards: &[Known; 5]) -> u32 {
-    let low = cards.map(|c| Known {
-        rank: ace_low(c.rank),
-        suit: 0,
-    });
-    // With one suit and the ace at 1, `shape` never sees a flush or (for
-    // lack of a wheel) a straight that counts: take its pair structure.
-    let (category, ranks) = shape_no_straight(&low);
+    let (category, ranks, _) = groups(cards.map(|c| ace_low(c.rank)));
     !(((category as u32) << 20) | ranks)
-}
-
-/// `shape` without straights and flushes.
-fn shape_no_straight(cards: &[Known; 5]) -> (Category, u32) {
-    let mut count = [0u8; 15];
-    for c in cards {
-        count[c.rank as usize] += 1;
-    }
-    let mut groups: Vec<(u8, u8)> = (1..=14u8)
-        .rev()
-        .filter(|&r| count[r as usize] > 0)
-        .map(|r| (count[r as usize], r))
-        .collect();
-    groups.sort_by(|a, b| b.cmp(a));
-    let rs: Vec<u8> = groups.iter().map(|g| g.1).collect();
-    let packed = rs.iter().fold(0u32, |k, &r| (k << 4) | r as u32) << (4 * (5 - rs.len()));
-    let category = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
-        (4, _) => Category::FourOfAKind,
-        (3, 2) => Category::FullHouse,
-        (3, _) => Category::ThreeOfAKind,
-        (2, 2) => Category::TwoPair,
-        (2, _) => Category::OnePair,
-        _ => Category::HighCard,
-    };
-    (category, packed)
 }
 
 /// Deuce-to-seven lowball of five cards: the standard ranking with the ace

@@ -42,11 +42,11 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, out: &mut Builders) {
     match (&rec.error, rec.text.map(read)) {
         (Some((code, at, msg)), _) => diags.push(Diag::error(*at, code, msg.clone())),
         (None, Some(Err((at, msg)))) => diags.push(Diag::error(at, codes::SYNTAX, msg)),
-        (None, Some(Ok(doc))) => {
+        (None, Some(Ok(mut doc))) => {
             let key = record_id(file.index, rec.index);
             id = Some(key);
             let mut h = Hand::new(rec, &mut diags);
-            h.read(&doc);
+            h.read(&mut doc);
             h.write(file, key, out);
         }
         (None, None) => {}
@@ -180,7 +180,6 @@ struct Hand<'r, 'a> {
     /// The actions: each string (None for an element not a string: its
     /// TOML text is `raw`) and where it is.
     actions: Vec<(Option<Cow<'a, str>>, Range<usize>)>,
-    has_actions: bool,
     section: Option<Cow<'a, str>>,
     /// Which of [`CHECKED`] are given (bit k for field k).
     given: u16,
@@ -208,7 +207,6 @@ impl<'r, 'a> Hand<'r, 'a> {
             table: None,
             time: None,
             actions: Vec::new(),
-            has_actions: false,
             section: None,
             given: 0,
             comments: None,
@@ -240,8 +238,8 @@ impl<'r, 'a> Hand<'r, 'a> {
         self.keep(name, value);
     }
 
-    fn read(&mut self, doc: &Doc<'a>) {
-        self.comments = doc.comments.clone();
+    fn read(&mut self, doc: &mut Doc<'a>) {
+        self.comments = doc.comments.take();
         // A `.phhs` hand: a table header, one table.
         let starts_with_header = self
             .text
@@ -398,7 +396,6 @@ impl<'r, 'a> Hand<'r, 'a> {
                 let Val::Array(items) = val else {
                     return self.wrong_type(name, v, "an array of strings");
                 };
-                self.has_actions = true;
                 for item in items.iter() {
                     match &item.val {
                         Val::Str(s) => self.actions.push((Some(s.clone()), item.span.clone())),
@@ -672,9 +669,6 @@ impl<'r, 'a> Hand<'r, 'a> {
         }
         for (at, code, m) in bad {
             self.warn(at, code, m);
-        }
-        if !self.has_actions {
-            // Nothing more: the required-field check said it.
         }
         // hands
         let h = &mut out.hands;
