@@ -211,7 +211,9 @@ impl Registry {
             }),
             Box::new(Rbn::plain(settings.compute)),
             Box::new(Rbn::rbx(settings.compute)),
-            Box::new(super::phh::Phh),
+            Box::new(super::phh::Phh {
+                compute: settings.compute,
+            }),
         ];
         debug_assert!(
             notations

@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod eval;
+pub mod rules;
 pub mod tables;
 pub mod variant;
 

@@ -97,6 +97,18 @@ table!(
     board: cards,
     /// TOML comments of the hand (text after `#` outside strings), in order.
     comments: strs nostats,
+    /// The chips in the pots awarded: everything put in, less uncalled
+    /// bets returned (null when the replay did not reach the end).
+    computed_pot: Dec,
+    /// The betting rounds reached (dealing of a round begun), by the
+    /// replay.
+    computed_streets: i32,
+    /// The pots were decided by hands: two players or more to the end.
+    computed_showdown: bool,
+    /// The rake: what the pots held and the record's winnings (or
+    /// finishing stacks) do not give back, when it is the same fraction
+    /// of every pot; 0 when they agree with the replay.
+    computed_rake: Dec,
     /// `_`-prefixed and unknown fields, and fields whose value could not be
     /// read into their column, with their value as TOML text.
     user_fields: kvs nostats,
@@ -133,6 +145,18 @@ table!(
     mucked: bool,
     /// The time bank at the start of the hand, as written.
     time_bank: Dec,
+    /// The chips the player put in, less uncalled bets returned.
+    computed_contribution: Dec,
+    /// The starting stack plus the payoff (null for an `inf` stack).
+    computed_finishing_stack: Dec,
+    /// The chips won from the pots less the contribution.
+    computed_payoff: Dec,
+    /// The chips won from the pots.
+    computed_winnings: Dec,
+    /// The hand shown at the showdown: the category of a high hand
+    /// (`flush`), a low's ranks (`8-6-4-2-A low`), both in hi/lo games
+    /// (`two pair, no low`), a badugi's (`4-card badugi K-Q-2-A`).
+    computed_hand: str,
 });
 
 table!(
@@ -165,6 +189,13 @@ table!(
     text: str,
     /// 1-based line of the action's string in the file.
     line: i64,
+    /// What the action was by the rules: `check`, `call`, `bet`, `raise`,
+    /// `complete`, `fold`, `bring-in`, `deal`, `discard`, `stand-pat`,
+    /// `show`, `muck`; null for a no-op and after the replay stopped.
+    computed_kind: str,
+    /// The chips in the middle after the action (the pots and the bets of
+    /// the round; an uncalled bet returned when its round ends).
+    computed_pot_after: Dec,
 });
 
 /// The builders of every poker table for one group.

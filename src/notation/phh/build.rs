@@ -18,8 +18,9 @@ use crate::columns::decimal::{self, DecError};
 use crate::columns::errors::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
+use crate::games::poker::rules::{self, Act, Replay, Setup};
 use crate::games::poker::tables::Builders;
-use crate::games::poker::{Betting, Variant};
+use crate::games::poker::{Betting, Card, Variant};
 use crate::notation::{FileInfo, record_id};
 
 type Value<'a> = Node<'a>;
@@ -28,7 +29,7 @@ type Value<'a> = Node<'a>;
 type Placed<T> = Option<(Vec<Option<T>>, Range<usize>)>;
 
 /// Builds the rows of one record (none for a file's description).
-pub fn build_record(file: &FileInfo, rec: &Rec<'_>, out: &mut Builders) {
+pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Builders) {
     if rec.description {
         return;
     }
@@ -46,6 +47,7 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, out: &mut Builders) {
             let key = record_id(file.index, rec.index);
             id = Some(key);
             let mut h = Hand::new(rec, &mut diags);
+            h.compute = compute;
             h.read(&mut doc);
             h.write(file, key, out);
         }
@@ -187,6 +189,11 @@ struct Hand<'r, 'a> {
     /// hand, and they are found in its text).
     comments: Option<Vec<&'a str>>,
     user: Vec<(String, String)>,
+    /// Replay the hand by the rules.
+    compute: bool,
+    /// An amount the replay uses is written as a float (pots then split
+    /// to the millionth, not to the chip).
+    floats: bool,
 }
 
 impl<'r, 'a> Hand<'r, 'a> {
@@ -211,6 +218,8 @@ impl<'r, 'a> Hand<'r, 'a> {
             given: 0,
             comments: None,
             user: Vec::new(),
+            compute: true,
+            floats: false,
         }
     }
 
@@ -300,6 +309,7 @@ impl<'r, 'a> Hand<'r, 'a> {
             return;
         }
         if let Some(i) = AMOUNTS.iter().position(|&t| t == name) {
+            self.floats |= i < 4 && matches!(val, Val::Float(_));
             match amount(name, val) {
                 Ok(a) => self.amounts[i] = a,
                 Err(e) => self.bad_amount(name, v, &e),
@@ -312,6 +322,7 @@ impl<'r, 'a> Hand<'r, 'a> {
             };
             let mut values = Vec::with_capacity(items.len());
             for item in items.iter() {
+                self.floats |= i <= STACKS && matches!(item.val, Val::Float(_));
                 match amount(name, &item.val) {
                     Ok(a) => values.push(a),
                     Err(e) => return self.bad_amount(name, v, &e),
@@ -546,6 +557,8 @@ impl<'r, 'a> Hand<'r, 'a> {
         let players = n.unwrap_or(0);
         let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); players];
         let mut was_dealt = vec![false; players];
+        // The cards each player holds: dealt, less discards.
+        let mut held: Vec<Vec<&str>> = vec![Vec::new(); players];
         let mut shown: Vec<Option<Vec<&str>>> = vec![None; players];
         let mut mucked: Vec<Option<bool>> = vec![None; players];
         let mut board: Vec<&str> = Vec::new();
@@ -560,6 +573,9 @@ impl<'r, 'a> Hand<'r, 'a> {
         let a = &mut out.actions;
         let mut seq = 0i32;
         let mut bad: Vec<(usize, &'static str, String)> = Vec::new();
+        // What the replay needs of each action, its cards in `deck`.
+        let mut plays: Vec<Play> = Vec::with_capacity(actions.len());
+        let mut deck: Vec<Card> = Vec::new();
         for (s, span) in &actions {
             a.hand_id.append_value(id);
             a.seq.append_value(seq);
@@ -569,6 +585,7 @@ impl<'r, 'a> Hand<'r, 'a> {
                 a.street.append_value(streets.street);
                 a.text.append_value(self.raw(span.clone()));
                 for_noop(a);
+                plays.push(Play::Unread);
                 continue;
             };
             // Offsets in the string are offsets in the file after the
@@ -583,7 +600,7 @@ impl<'r, 'a> Hand<'r, 'a> {
             let base = span.start + quote;
             let s: &str = s;
             let (act, err) = action::parse(s);
-            if let Some(e) = err {
+            if let Some(e) = &err {
                 bad.push((
                     base + e.at,
                     codes::BAD_ACTION,
@@ -638,7 +655,7 @@ impl<'r, 'a> Hand<'r, 'a> {
                     Some(list)
                 }
                 Cards::Dealt => match slot {
-                    Some(i) if was_dealt[i] => Some(dealt[i].clone()),
+                    Some(i) if was_dealt[i] => Some(held[i].clone()),
                     _ => {
                         let m = format!(
                             "action {}: '-' shows the cards dealt to the player, and none were: the row's cards are null",
@@ -653,6 +670,14 @@ impl<'r, 'a> Hand<'r, 'a> {
                 (Some(Kind::DealHole), Some(i)) => {
                     was_dealt[i] = true;
                     dealt[i].extend(cards.iter().flatten().copied());
+                    held[i].extend(cards.iter().flatten().copied());
+                }
+                (Some(Kind::StandPatDiscard), Some(i)) => {
+                    for c in cards.iter().flatten() {
+                        if let Some(k) = held[i].iter().position(|h| h == c) {
+                            held[i].remove(k);
+                        }
+                    }
                 }
                 (Some(Kind::ShowMuck), Some(i)) => match &cards {
                     Some(c) if c.is_empty() => mucked[i] = Some(true),
@@ -666,10 +691,44 @@ impl<'r, 'a> Hand<'r, 'a> {
                 _ => {}
             }
             a.cards.append(cards.as_deref().filter(|_| kind.is_some()));
+            // The replay's view of the action.
+            let from = deck.len();
+            deck.extend(cards.iter().flatten().filter_map(|t| {
+                let b = t.as_bytes();
+                Card::from_letters(*b.first()?, *b.get(1)?)
+            }));
+            let listed = from..deck.len();
+            if kind == Some(Kind::CompleteBetRaise)
+                && s.split('#')
+                    .next()
+                    .is_some_and(|w| w.contains(['.', 'e', 'E']))
+            {
+                self.floats = true;
+            }
+            plays.push(match (kind, slot, err.is_some()) {
+                (None, _, false) if act.actor.is_none() => Play::Noop,
+                (Some(Kind::DealBoard), _, false) => Play::Act(kind, 0, None, listed, true),
+                (Some(k), Some(i), false) => {
+                    Play::Act(Some(k), i, act.amount, listed, cards.is_some())
+                }
+                _ => Play::Unread,
+            });
         }
         for (at, code, m) in bad {
             self.warn(at, code, m);
         }
+        let replay = self.replay(&plays, &deck, &actions);
+        let a = &mut out.actions;
+        for k in 0..plays.len() {
+            let (kind, pot) = replay
+                .as_ref()
+                .and_then(|r| r.steps.get(k).copied())
+                .unwrap_or((None, None));
+            a.computed_kind.append_option(kind.map(rules::Kind::name));
+            a.computed_pot_after.append_option(pot);
+        }
+        let outcome = replay.as_ref().and_then(|r| r.outcome.as_ref());
+        let rake = outcome.and_then(|o| self.check_stated(o));
         // hands
         let h = &mut out.hands;
         h.hand_id.append_value(id);
@@ -724,6 +783,12 @@ impl<'r, 'a> Hand<'r, 'a> {
         h.currency_symbol.append_option(t[12].as_deref());
         h.time_limit.append_option(self.amounts[4]);
         h.board.append(Some(board.iter()));
+        h.computed_pot.append_option(outcome.map(|o| o.pot));
+        h.computed_streets
+            .append_option(replay.as_ref().map(|r| r.streets));
+        h.computed_showdown
+            .append_option(outcome.map(|o| o.showdown));
+        h.computed_rake.append_option(rake);
         match &self.comments {
             Some(c) => append_strs(&mut h.comments, Some(c)),
             None => append_strs(&mut h.comments, Some(comments(self.text))),
@@ -753,6 +818,15 @@ impl<'r, 'a> Hand<'r, 'a> {
             p.shown_cards.append(shown[i].as_ref().map(|c| c.iter()));
             p.mucked.append_option(mucked[i]);
             p.time_bank.append_option(at(i, 5));
+            let o = outcome.filter(|o| i < o.won.len());
+            p.computed_contribution
+                .append_option(o.map(|o| o.contribution[i]));
+            p.computed_payoff.append_option(o.map(|o| o.payoff(i)));
+            p.computed_winnings.append_option(o.map(|o| o.won[i]));
+            p.computed_finishing_stack
+                .append_option(o.and_then(|o| Some(at(i, STACKS)? + o.payoff(i))));
+            p.computed_hand
+                .append_option(o.and_then(|o| o.hands[i].as_deref()));
         }
     }
 
@@ -761,6 +835,299 @@ impl<'r, 'a> Hand<'r, 'a> {
         self.warn(span.start, codes::WRONG_LENGTH, m);
         let raw = self.raw(span).to_string();
         self.user.push((name.to_string(), raw));
+    }
+}
+
+/// An action as the replay sees it.
+enum Play {
+    /// A no-op.
+    Noop,
+    /// An action that could not be read (or not a string): the replay
+    /// cannot go past it.
+    Unread,
+    /// Kind, player slot (0 for the board), amount, cards in the hand's
+    /// card list, cards given (None for `sm` whose `-` found none).
+    Act(Option<Kind>, usize, Option<i128>, Range<usize>, bool),
+}
+
+impl<'r, 'a> Hand<'r, 'a> {
+    /// The setup of the replay, or why there is none.
+    fn setup(&self) -> Result<(Variant, Vec<Option<i128>>), String> {
+        let code = self.variant.as_deref().ok_or("no variant")?;
+        let v = Variant::from_code(code).ok_or_else(|| format!("unknown variant '{code}'"))?;
+        let mut lacks = Vec::new();
+        if self.arrays[ANTES].is_none() {
+            lacks.push("antes");
+        }
+        if !v.stud() && self.arrays[BLINDS].is_none() {
+            lacks.push("blinds_or_straddles");
+        }
+        let fixed = v.betting() == Betting::FixedLimit;
+        for (k, need) in [(0, v.stud()), (1, fixed), (2, fixed), (3, !fixed)] {
+            if need && self.amounts[k].is_none() {
+                lacks.push(AMOUNTS[k]);
+            }
+        }
+        let stacks = match &self.arrays[STACKS] {
+            Some((s, _)) => s.clone(),
+            None => {
+                lacks.push("starting_stacks");
+                Vec::new()
+            }
+        };
+        if !lacks.is_empty() {
+            return Err(format!("no usable {}", lacks.join(", ")));
+        }
+        Ok((v, stacks))
+    }
+
+    /// Replays the hand, with its issues as diagnostics; None when the
+    /// rules are off.
+    fn replay(
+        &mut self,
+        plays: &[Play],
+        deck: &[Card],
+        actions: &[(Option<Cow<'a, str>>, Range<usize>)],
+    ) -> Option<Replay> {
+        if !self.compute {
+            return None;
+        }
+        let (variant, stacks) = match self.setup() {
+            Ok(s) => s,
+            Err(why) => {
+                let m = format!("the hand is not replayed ({why}): its computed values are null");
+                self.diags.push(Diag::info(0, codes::NOT_REPLAYED, m));
+                return None;
+            }
+        };
+        let arr = |k: usize| -> Vec<i128> {
+            self.arrays[k]
+                .as_ref()
+                .map(|a| a.0.iter().map(|x| x.unwrap_or(0)).collect())
+                .unwrap_or_default()
+        };
+        let (antes, blinds) = (arr(ANTES), arr(BLINDS));
+        let setup = Setup {
+            variant,
+            ante_trimming: self.trimming.unwrap_or(false),
+            antes: &antes,
+            blinds: &blinds,
+            bring_in: self.amounts[0].unwrap_or(0),
+            small_bet: self.amounts[1].unwrap_or(0),
+            big_bet: self.amounts[2].unwrap_or(0),
+            min_bet: self.amounts[3].unwrap_or(0),
+            stacks: &stacks,
+            chip: if self.floats { 1 } else { decimal::ONE },
+        };
+        let acts = plays.iter().map(|p| match p {
+            Play::Noop => Act::Noop,
+            Play::Unread => Act::Unread,
+            Play::Act(kind, i, amount, cards, given) => {
+                let (i, c) = (*i, &deck[cards.clone()]);
+                match kind {
+                    Some(Kind::DealBoard) => Act::DealBoard(c),
+                    Some(Kind::DealHole) => Act::DealHole(i, c),
+                    Some(Kind::StandPatDiscard) => Act::Draw(i, c),
+                    Some(Kind::BringIn) => Act::BringIn(i),
+                    Some(Kind::CompleteBetRaise) => match amount {
+                        Some(a) => Act::CompleteBetRaise(i, *a),
+                        None => Act::Unread,
+                    },
+                    Some(Kind::CheckCall) => Act::CheckCall(i),
+                    Some(Kind::Fold) => Act::Fold(i),
+                    Some(Kind::ShowMuck) if !given => Act::Unread,
+                    Some(Kind::ShowMuck) if c.is_empty() => Act::ShowMuck(i, None),
+                    Some(Kind::ShowMuck) => Act::ShowMuck(i, Some(c)),
+                    None => Act::Unread,
+                }
+            }
+        });
+        let r = rules::replay(&setup, acts);
+        let at = |k: usize| actions.get(k).map_or(0, |a| a.1.start);
+        let amt = decimal::render;
+        for &(k, issue) in &r.issues {
+            let (code, m) = match issue {
+                rules::Issue::BelowMinimum { amount, min } => (
+                    codes::LIMITS,
+                    format!(
+                        "action {k}: to {} is below the minimum, {}",
+                        amt(amount),
+                        amt(min)
+                    ),
+                ),
+                rules::Issue::AboveMaximum { amount, max } => (
+                    codes::LIMITS,
+                    format!(
+                        "action {k}: to {} is above the maximum, {}",
+                        amt(amount),
+                        amt(max)
+                    ),
+                ),
+                rules::Issue::CardTwice { card } => (
+                    codes::CARD_TWICE,
+                    format!("action {k}: {} is in play already", card_text(card)),
+                ),
+                rules::Issue::AfterEnd => (
+                    codes::AFTER_END,
+                    format!("action {k} comes after the hand is over: it is not replayed"),
+                ),
+            };
+            self.warn(at(k), code, m);
+        }
+        if let Some((k, stop)) = r.stop {
+            let here = k.map_or(String::from("the record ends"), |k| format!("action {k}"));
+            let pos = k.map_or(0, at);
+            let tail = "the replay stops there: the hand's computed values are null";
+            match stop {
+                rules::Stop::OutOfTurn { expected, actor } => {
+                    let m = format!(
+                        "{here}: p{} acts where p{} is to act: {tail}",
+                        actor + 1,
+                        expected + 1
+                    );
+                    self.warn(pos, codes::OUT_OF_TURN, m);
+                }
+                rules::Stop::Setup(p) => {
+                    let why = match p {
+                        rules::SetupProblem::TooFewPlayers => "fewer than 2 players",
+                        rules::SetupProblem::StackNotPositive => "a starting stack of 0 or less",
+                        rules::SetupProblem::NoForcedBet => "no ante, blind or bring-in",
+                        rules::SetupProblem::NegativeForcedBet => "a negative ante or bring-in",
+                        rules::SetupProblem::BringInNotBelowSmallBet => {
+                            "a bring-in not below the small bet"
+                        }
+                    };
+                    let m =
+                        format!("the hand is not replayed ({why}): its computed values are null");
+                    self.diags.push(Diag::info(0, codes::NOT_REPLAYED, m));
+                }
+                rules::Stop::Impossible(i) => {
+                    let why = impossible(i);
+                    let m = format!("{here}: {why}: {tail}");
+                    self.diags.push(Diag::info(pos, codes::IMPOSSIBLE, m));
+                }
+                rules::Stop::Unfinished(w) => {
+                    let why = match w {
+                        rules::Waiting::Dealing => "cards are still to be dealt",
+                        rules::Waiting::Betting => "a player is still to act",
+                        rules::Waiting::Showdown => {
+                            "a player still in has neither shown nor mucked"
+                        }
+                    };
+                    let m = format!(
+                        "the record ends before the hand is over ({why}): the hand's outcome is null"
+                    );
+                    self.diags.push(Diag::info(0, codes::UNFINISHED, m));
+                }
+                rules::Stop::Undecided => {
+                    let m = format!(
+                        "{here}: unknown cards would decide a pot: the hand's outcome is null"
+                    );
+                    self.diags.push(Diag::info(pos, codes::UNFINISHED, m));
+                }
+                rules::Stop::Unreadable => {
+                    let m = format!("{here} is not read: {tail}");
+                    self.diags.push(Diag::info(pos, codes::IMPOSSIBLE, m));
+                }
+            }
+        }
+        Some(r)
+    }
+
+    /// The record's finishing stacks and winnings against the replay's:
+    /// the rake when they fall short by the same fraction of every pot
+    /// (0 when they agree), a warning otherwise. None when the record
+    /// states neither.
+    fn check_stated(&mut self, o: &rules::Outcome) -> Option<i128> {
+        let n = o.won.len();
+        let stated_won: Option<Vec<i128>> = match (&self.arrays[4], &self.arrays[3]) {
+            (Some((w, _)), _) => w.iter().copied().collect(),
+            (None, Some((f, _))) => (0..n)
+                .map(|i| {
+                    let start = self.arrays[STACKS].as_ref()?.0[i]?;
+                    Some(f[i]? - start + o.contribution[i])
+                })
+                .collect(),
+            (None, None) => return None,
+        };
+        let stated_won = stated_won?;
+        if stated_won == o.won {
+            return Some(0);
+        }
+        let total = o.pot;
+        let given: i128 = stated_won.iter().sum();
+        let rake = total - given;
+        // The same fraction of every winner's share: to the millionth.
+        let proportional = rake > 0
+            && total > 0
+            && (0..n).all(|i| (stated_won[i] * total - o.won[i] * given).abs() <= total);
+        if proportional {
+            return Some(rake);
+        }
+        let field = if self.arrays[4].is_some() {
+            "winnings"
+        } else {
+            "finishing_stacks"
+        };
+        let k = if field == "winnings" { 4 } else { 3 };
+        let at = self.arrays[k].as_ref().map_or(0, |a| a.1.start);
+        let differ: Vec<String> = (0..n)
+            .filter(|&i| stated_won[i] != o.won[i])
+            .map(|i| {
+                let (s, c) = if k == 4 {
+                    (stated_won[i], o.won[i])
+                } else {
+                    let start = self.arrays[STACKS]
+                        .as_ref()
+                        .and_then(|a| a.0[i])
+                        .unwrap_or(0);
+                    (
+                        stated_won[i] + start - o.contribution[i],
+                        start + o.payoff(i),
+                    )
+                };
+                format!(
+                    "p{}: {} stated, {} by the replay",
+                    i + 1,
+                    decimal::render(s),
+                    decimal::render(c)
+                )
+            })
+            .collect();
+        let m = format!(
+            "{field} disagree with the replay and the difference is no rake: {}",
+            differ.join("; ")
+        );
+        self.warn(at, codes::DISAGREE, m);
+        None
+    }
+}
+
+fn card_text(c: Card) -> String {
+    let r = c
+        .rank
+        .map_or('?', |r| b"23456789TJQKA"[r as usize - 2] as char);
+    let s = c.suit.map_or('?', |s| b"cdhs"[s as usize] as char);
+    format!("{r}{s}")
+}
+
+fn impossible(i: rules::Impossible) -> &'static str {
+    use rules::Impossible::*;
+    match i {
+        NotNow => "the rules allow no such action at this point of the hand",
+        NoBringIn => "a bring-in where none is due",
+        MustBringIn => "the bring-in must be posted or completed first",
+        Capped => "a raise beyond the round's cap of four bets",
+        Covered => "a raise by a player whose stack the bet to call covers (a call is meant)",
+        NobodyToRaise => "a raise when every other player is all in or out",
+        NotReopened => "a raise the betting does not allow again (an all-in short of a full raise)",
+        NotARaise => "a raise to no more than the bet to call",
+        OverStack => "more chips than the player's stack",
+        TooManyCards => "more cards than the round deals",
+        NotHeld => "a discard of cards the player does not hold",
+        NotInHand => "a player who is out of the hand acts",
+        NotAtShowdown => "a show or muck by a player not at the showdown",
+        TooManyShown => "more cards shown than the player holds",
     }
 }
 

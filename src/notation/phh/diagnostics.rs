@@ -3,7 +3,7 @@
 //! of a hand that is converted.
 
 use crate::diagnostics::Code;
-use crate::error::Severity::{Error, Warning};
+use crate::error::Severity::{Error, Info, Warning};
 
 pub const CODES: &[Code] = &[
     Code {
@@ -121,6 +121,75 @@ player none before it (or the player is out of range): the row's cards are null.
         title: "unknown field",
         explain: "A field that is none of the standard's and does not start with '_' (the \
 mark of a user-defined field): it is kept in user_fields as written.",
+    },
+    Code {
+        code: "H040",
+        severity: Warning,
+        title: "action out of turn",
+        explain: "By the rules another player is to act (the order of play: position, \
+stud by up cards, draws in player order). deckhand does not guess what the record left \
+out: the replay stops at this action and the hand's computed values are null (the rows \
+are converted as written).",
+    },
+    Code {
+        code: "H041",
+        severity: Warning,
+        title: "amount outside the betting limits",
+        explain: "A completion, bet or raise to less than the minimum (the big blind or \
+min_bet, the last full raise; small_bet or big_bet in fixed-limit rounds) or more than \
+the maximum (the fixed amount, the pot in pot-limit games), an all-in for less aside. \
+The amount is replayed as written.",
+    },
+    Code {
+        code: "H042",
+        severity: Warning,
+        title: "card dealt twice",
+        explain: "A known card dealt or shown that is in play already (in a player's hand or \
+on the board). The replay goes on with the cards as written.",
+    },
+    Code {
+        code: "H043",
+        severity: Warning,
+        title: "action after the hand is over",
+        explain: "Everyone but one player folded, or the pots were awarded, and the record \
+goes on. The action is converted and not replayed; the hand's outcome stands.",
+    },
+    Code {
+        code: "H044",
+        severity: Warning,
+        title: "finishing stacks or winnings disagree",
+        explain: "The record's winnings (the chips each player won from the pots) or \
+finishing_stacks are not those of the replay, and the difference is not the same \
+fraction of every winner's share (a rake, reported in hands.computed_rake). The \
+message gives both values of each player who differs.",
+    },
+    Code {
+        code: "H045",
+        severity: Info,
+        title: "replay stopped: action not allowed",
+        explain: "The rules allow no such action at this point (a bet while cards are being \
+dealt, a call where the bring-in is due, a raise beyond the cap or by a player covered \
+by the bet, more chips than the stack, a discard of cards not held, an action by a \
+player who folded) or the action could not be read. The replay stops; the hand's \
+computed values are null.",
+    },
+    Code {
+        code: "H046",
+        severity: Info,
+        title: "no outcome",
+        explain: "The record ends before the hand is over (the standard allows partial \
+histories), or unknown hole cards would decide a pot at the showdown. Nothing is \
+guessed: the pot, payoffs, finishing stacks and hands are null; the kinds of the \
+actions replayed and computed_streets are kept.",
+    },
+    Code {
+        code: "H047",
+        severity: Info,
+        title: "hand not replayed",
+        explain: "The replay needs the variant (one of the 11), the forced bets and betting \
+amounts it requires and the starting stacks, of the right lengths; or the hand breaks a \
+rule of its setup (fewer than 2 players, a stack of 0, no forced bet, a bring-in not \
+below the small bet). Its computed values are null.",
     },
     Code {
         code: "H101",

@@ -40,6 +40,14 @@ pub mod codes {
     pub const NO_PLAYER: &str = "H022";
     pub const NO_CARDS_DEALT: &str = "H023";
     pub const UNKNOWN_FIELD: &str = "H030";
+    pub const OUT_OF_TURN: &str = "H040";
+    pub const LIMITS: &str = "H041";
+    pub const CARD_TWICE: &str = "H042";
+    pub const AFTER_END: &str = "H043";
+    pub const DISAGREE: &str = "H044";
+    pub const IMPOSSIBLE: &str = "H045";
+    pub const UNFINISHED: &str = "H046";
+    pub const NOT_REPLAYED: &str = "H047";
     pub const UNLISTED: &str = "H101";
 }
 
@@ -141,8 +149,17 @@ pub fn read_toml(text: &str) -> Result<Spanned<DeTable<'_>>, (usize, String)> {
 }
 
 /// PHH.
-#[derive(Clone, Debug, Default)]
-pub struct Phh;
+#[derive(Clone, Debug)]
+pub struct Phh {
+    /// Replay each hand by the rules (`--no-rules` turns it off).
+    pub compute: bool,
+}
+
+impl Default for Phh {
+    fn default() -> Self {
+        Phh { compute: true }
+    }
+}
 
 impl Notation for Phh {
     type Group<'a> = Vec<Rec<'a>>;
@@ -217,7 +234,7 @@ impl Notation for Phh {
         let mut ends = Vec::with_capacity(parts.len());
         for (file, group) in parts {
             for rec in group.iter() {
-                build::build_record(file, rec, &mut b);
+                build::build_record(file, rec, self.compute, &mut b);
             }
             ends.push(b.end());
         }

@@ -1,0 +1,1421 @@
+//! The rules of poker for the 11 variants of the PHH standard: a hand
+//! replayed from its actions, as a dealer and the players would play it,
+//! into what each action was (a check, a call, a raise ...), the chips in
+//! the middle after it, and at the end the pots, who won them with which
+//! hand, and each player's contribution and payoff.
+//!
+//! The state follows pokerkit's (`pokerkit.state.State`, 0.7): forced bets
+//! (antes, blinds and straddles reversed heads-up, the bring-in), the
+//! order of play (position; stud by up cards), completions, minimum
+//! raises, short all-ins that do not reopen the betting, uncalled bets
+//! returned at the end of each round, draws, the showdown, hands that
+//! cannot win killed, side pots and odd chips (to the first winner in
+//! player order, and to the high half of a split pot). The record is
+//! taken at its word where the rules allow it and checked where they do
+//! not: an amount outside the betting limits or a card dealt twice is an
+//! issue and the replay goes on; an action out of turn or one the rules
+//! do not allow stops it (values after it are not known). Nothing is
+//! guessed: a hand that ends before its end, or whose pot unknown cards
+//! would decide, has no outcome.
+
+use std::collections::VecDeque;
+
+use super::card::{Card, Rank};
+use super::eval::{self, Known, Ranking};
+use super::variant::{Betting, Variant};
+
+/// An unknown (`inf`) starting stack: more chips than any amount.
+pub const INF: i128 = 1 << 100;
+
+/// What a hand's fields give the replay. Amounts are in millionths.
+pub struct Setup<'a> {
+    pub variant: Variant,
+    pub ante_trimming: bool,
+    /// Per player, as written (the heads-up reversal is applied here).
+    pub antes: &'a [i128],
+    /// Per player, as written; empty in stud.
+    pub blinds: &'a [i128],
+    pub bring_in: i128,
+    pub small_bet: i128,
+    pub big_bet: i128,
+    pub min_bet: i128,
+    /// Per player; None for `inf` (unknown).
+    pub stacks: &'a [Option<i128>],
+    /// The smallest amount a pot is split into (odd chips): 1 (a
+    /// millionth) or 10^6 (a whole chip).
+    pub chip: i128,
+}
+
+/// One action of the record.
+#[derive(Clone, Copy, Debug)]
+pub enum Act<'c> {
+    DealBoard(&'c [Card]),
+    DealHole(usize, &'c [Card]),
+    /// Stand pat (no cards) or discard.
+    Draw(usize, &'c [Card]),
+    BringIn(usize),
+    /// Complete, bet or raise to an amount.
+    CompleteBetRaise(usize, i128),
+    CheckCall(usize),
+    Fold(usize),
+    /// Show the cards (Some) or muck (None).
+    ShowMuck(usize, Option<&'c [Card]>),
+    /// A no-op.
+    Noop,
+    /// An action that could not be read: the replay stops.
+    Unread,
+}
+
+/// What an action was, by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Check,
+    Call,
+    Bet,
+    Raise,
+    Complete,
+    Fold,
+    BringIn,
+    Deal,
+    Discard,
+    StandPat,
+    Show,
+    Muck,
+}
+
+impl Kind {
+    /// Its name in `actions.computed_kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Check => "check",
+            Kind::Call => "call",
+            Kind::Bet => "bet",
+            Kind::Raise => "raise",
+            Kind::Complete => "complete",
+            Kind::Fold => "fold",
+            Kind::BringIn => "bring-in",
+            Kind::Deal => "deal",
+            Kind::Discard => "discard",
+            Kind::StandPat => "stand-pat",
+            Kind::Show => "show",
+            Kind::Muck => "muck",
+        }
+    }
+}
+
+/// Something in the record the rules disagree with; the replay goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Issue {
+    /// A completion, bet or raise to less than the minimum (an all-in for
+    /// less aside).
+    BelowMinimum { amount: i128, min: i128 },
+    /// To more than the betting structure allows.
+    AboveMaximum { amount: i128, max: i128 },
+    /// A known card dealt (or shown) that is in play already.
+    CardTwice { card: Card },
+    /// An action after the hand is over (the outcome stands).
+    AfterEnd,
+}
+
+/// Why the replay stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The hand cannot be set up: what is missing or wrong.
+    Setup(SetupProblem),
+    /// A player acts while another is to act.
+    OutOfTurn { expected: usize, actor: usize },
+    /// An action the rules do not allow here.
+    Impossible(Impossible),
+    /// The record ends before the hand is over.
+    Unfinished(Waiting),
+    /// Unknown cards decide a pot.
+    Undecided,
+    /// An action that could not be read.
+    Unreadable,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    TooFewPlayers,
+    StackNotPositive,
+    NoForcedBet,
+    NegativeForcedBet,
+    BringInNotBelowSmallBet,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impossible {
+    /// A betting action while cards are being dealt (board cards or draws
+    /// pending), or a deal while nobody is dealt to.
+    NotNow,
+    /// A bring-in where none is due.
+    NoBringIn,
+    /// A call or fold where the bring-in must be posted or completed.
+    MustBringIn,
+    /// A raise beyond the cap of a fixed-limit round.
+    Capped,
+    /// A raise by a player whose stack is covered by the bet to call.
+    Covered,
+    /// A raise when every other player is all in or folded.
+    NobodyToRaise,
+    /// A raise by a player who acted, facing an all-in that is not a full
+    /// raise.
+    NotReopened,
+    /// A raise to no more than the bet to call.
+    NotARaise,
+    /// Chips beyond the player's stack.
+    OverStack,
+    /// More cards than the round deals the player (or the board).
+    TooManyCards,
+    /// Discarded cards the player does not hold.
+    NotHeld,
+    /// A player who folded (or is out) acts.
+    NotInHand,
+    /// A show or muck by a player not at the showdown.
+    NotAtShowdown,
+    /// More cards shown than the player holds.
+    TooManyShown,
+}
+
+/// What the hand waits for when the record ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    Dealing,
+    Betting,
+    Showdown,
+}
+
+/// The outcome of a hand played to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The chips in the pots awarded: everything put in, less uncalled
+    /// bets returned.
+    pub pot: i128,
+    /// Pots were decided by hands (two players or more to the end).
+    pub showdown: bool,
+    /// Per player: the chips put in (less uncalled bets returned).
+    pub contribution: Vec<i128>,
+    /// Per player: the chips won from the pots.
+    pub won: Vec<i128>,
+    /// Per player: the hand shown at the showdown, described.
+    pub hands: Vec<Option<String>>,
+}
+
+impl Outcome {
+    pub fn payoff(&self, i: usize) -> i128 {
+        self.won[i] - self.contribution[i]
+    }
+}
+
+/// The replay of a hand.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    /// Per action: what it was and the chips in the middle after it
+    /// (None for a no-op and from where the replay stopped).
+    pub steps: Vec<(Option<Kind>, Option<i128>)>,
+    /// Issues, by action index.
+    pub issues: Vec<(usize, Issue)>,
+    /// Why the replay stopped, at which action (None: at the end of the
+    /// record, or before the first action).
+    pub stop: Option<(Option<usize>, Stop)>,
+    /// Betting rounds reached.
+    pub streets: i32,
+    /// The outcome, when the hand was played to its end.
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opening {
+    Position,
+    LowCard,
+    HighCard,
+    HighHand,
+    LowHand,
+}
+
+/// One street of a variant: dealing, then betting.
+struct Street {
+    /// Hole cards dealt to each player, up (true) or down.
+    hole: &'static [bool],
+    board: usize,
+    draw: bool,
+    opening: Opening,
+    /// The big bet is the minimum (fixed-limit later rounds).
+    big: bool,
+}
+
+const fn st(hole: &'static [bool], board: usize, draw: bool, big: bool) -> Street {
+    Street {
+        hole,
+        board,
+        draw,
+        opening: Opening::Position,
+        big,
+    }
+}
+
+const fn stud(hole: &'static [bool], opening: Opening, big: bool) -> Street {
+    Street {
+        hole,
+        board: 0,
+        draw: false,
+        opening,
+        big,
+    }
+}
+
+const F: bool = false;
+const T: bool = true;
+const HOLDEM: [Street; 4] = [
+    st(&[F, F], 0, F, F),
+    st(&[], 3, F, F),
+    st(&[], 1, F, T),
+    st(&[], 1, F, T),
+];
+const OMAHA: [Street; 4] = [
+    st(&[F, F, F, F], 0, F, F),
+    st(&[], 3, F, F),
+    st(&[], 1, F, T),
+    st(&[], 1, F, T),
+];
+const STUD: [Street; 5] = [
+    stud(&[F, F, T], Opening::LowCard, F),
+    stud(&[T], Opening::HighHand, F),
+    stud(&[T], Opening::HighHand, T),
+    stud(&[T], Opening::HighHand, T),
+    stud(&[F], Opening::HighHand, T),
+];
+const RAZZ: [Street; 5] = [
+    stud(&[F, F, T], Opening::HighCard, F),
+    stud(&[T], Opening::LowHand, F),
+    stud(&[T], Opening::LowHand, T),
+    stud(&[T], Opening::LowHand, T),
+    stud(&[F], Opening::LowHand, T),
+];
+const SINGLE_DRAW: [Street; 2] = [st(&[F, F, F, F, F], 0, F, F), st(&[], 0, T, F)];
+const TRIPLE_DRAW: [Street; 4] = [
+    st(&[F, F, F, F, F], 0, F, F),
+    st(&[], 0, T, F),
+    st(&[], 0, T, T),
+    st(&[], 0, T, T),
+];
+const BADUGI: [Street; 4] = [
+    st(&[F, F, F, F], 0, F, F),
+    st(&[], 0, T, F),
+    st(&[], 0, T, T),
+    st(&[], 0, T, T),
+];
+
+fn streets(v: Variant) -> &'static [Street] {
+    use Variant::*;
+    match v {
+        FixedLimitTexasHoldem | NoLimitTexasHoldem | NoLimitShortDeckHoldem => &HOLDEM,
+        PotLimitOmahaHoldem | FixedLimitOmahaHoldemHighLow => &OMAHA,
+        FixedLimitSevenCardStud | FixedLimitSevenCardStudHighLow => &STUD,
+        FixedLimitRazz => &RAZZ,
+        NoLimitDeuceToSevenSingleDraw => &SINGLE_DRAW,
+        FixedLimitDeuceToSevenTripleDraw => &TRIPLE_DRAW,
+        FixedLimitBadugi => &BADUGI,
+    }
+}
+
+/// How a pot (or half of one) is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HandType {
+    High(Ranking),
+    OmahaHigh,
+    OmahaLow,
+    EightLow,
+    Razz,
+    DeuceSeven,
+    Badugi,
+}
+
+fn hand_types(v: Variant) -> &'static [HandType] {
+    use HandType::*;
+    use Variant::*;
+    match v {
+        FixedLimitTexasHoldem | NoLimitTexasHoldem | FixedLimitSevenCardStud => {
+            &[High(Ranking::Standard)]
+        }
+        NoLimitShortDeckHoldem => &[High(Ranking::ShortDeck)],
+        PotLimitOmahaHoldem => &[OmahaHigh],
+        FixedLimitOmahaHoldemHighLow => &[OmahaHigh, OmahaLow],
+        FixedLimitSevenCardStudHighLow => &[High(Ranking::Standard), EightLow],
+        FixedLimitRazz => &[Razz],
+        NoLimitDeuceToSevenSingleDraw | FixedLimitDeuceToSevenTripleDraw => &[DeuceSeven],
+        FixedLimitBadugi => &[Badugi],
+    }
+}
+
+/// The key of a player's best hand of a type (larger is better), None
+/// when the cards make none (too few known cards, no qualifying low).
+fn evaluate(t: HandType, hole: &[Known], board: &[Known]) -> Option<u32> {
+    let all = || hole.iter().chain(board).copied().collect::<Vec<_>>();
+    match t {
+        HandType::High(r) => eval::best_high(&all(), r),
+        HandType::OmahaHigh => {
+            eval::best_omaha(hole, board, |h| Some(eval::five(h, Ranking::Standard)))
+        }
+        HandType::OmahaLow => eval::best_omaha(hole, board, eval::eight_or_better),
+        HandType::EightLow => eval::best_of(&all(), eval::eight_or_better),
+        HandType::Razz => eval::best_of(&all(), |h| Some(eval::ace_to_five(h))),
+        HandType::DeuceSeven => eval::best_of(&all(), |h| Some(eval::deuce_to_seven(h))),
+        HandType::Badugi => {
+            let cards = all();
+            if cards.len() < 4 {
+                return None;
+            }
+            let mut best = None;
+            for a in 0..cards.len() {
+                for b in a + 1..cards.len() {
+                    for c in b + 1..cards.len() {
+                        for d in c + 1..cards.len() {
+                            let k = eval::badugi(&[cards[a], cards[b], cards[c], cards[d]]);
+                            best = best.max(Some(k));
+                        }
+                    }
+                }
+            }
+            best
+        }
+    }
+}
+
+fn rank_letter(r: u32) -> char {
+    match r {
+        1 | 14 => 'A',
+        10 => 'T',
+        11 => 'J',
+        12 => 'Q',
+        13 => 'K',
+        n => char::from_digit(n, 10).unwrap_or('?'),
+    }
+}
+
+/// `n` ranks from the top of `packed` (20 bits, four a rank), dashed.
+fn ranks(packed: u32, n: u32, bits: u32) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        if i > 0 {
+            s.push('-');
+        }
+        s.push(rank_letter((packed >> (bits - 4 * (i + 1))) & 0xF));
+    }
+    s
+}
+
+/// A hand's description in `players.computed_hand`: the category of a
+/// high hand (`flush`), the ranks of a low (`8-6-4-2-A low`), a badugi's
+/// (`4-card badugi K-Q-2-A`).
+fn describe(t: HandType, key: u32) -> String {
+    match t {
+        HandType::High(r) => eval::category(key, r).name().to_string(),
+        HandType::OmahaHigh => eval::category(key, Ranking::Standard).name().to_string(),
+        HandType::OmahaLow | HandType::EightLow => {
+            format!("{} low", ranks(!key & 0xF_FFFF, 5, 20))
+        }
+        HandType::Razz => {
+            let v = !key;
+            match eval::category(v & 0xFFF_FFFF, Ranking::Standard) {
+                eval::Category::HighCard => format!("{} low", ranks(v & 0xF_FFFF, 5, 20)),
+                c => c.name().to_string(),
+            }
+        }
+        HandType::DeuceSeven => {
+            let v = !key;
+            match eval::category(v & 0xFFF_FFFF, Ranking::AceHighOnly) {
+                eval::Category::HighCard => format!("{} low", ranks(v & 0xF_FFFF, 5, 20)),
+                c => c.name().to_string(),
+            }
+        }
+        HandType::Badugi => {
+            let n = key >> 16;
+            let packed = (!key & 0xFFFF) >> (4 * (4 - n.min(4)));
+            format!("{n}-card badugi {}", ranks(packed, n, 4 * n))
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Dealing,
+    Betting,
+    Showdown,
+    Over,
+}
+
+/// A card's bit in a 52-bit set.
+fn bit(c: Card) -> Option<u64> {
+    let r = c.rank? as u64 - 2;
+    let s = c.suit? as u64;
+    Some(1 << (r * 4 + s))
+}
+
+struct State<'s> {
+    setup: &'s Setup<'s>,
+    streets: &'static [Street],
+    n: usize,
+    phase: Phase,
+    /// The street dealt or bet (None before the first).
+    street: Option<usize>,
+    reached: i32,
+    active: Vec<bool>,
+    stacks: Vec<i128>,
+    bets: Vec<i128>,
+    /// Chips collected into the pots, per player.
+    collected: Vec<i128>,
+    /// Effective antes (they go in the first pot without trimming).
+    antes: Vec<i128>,
+    hole: Vec<Vec<(Card, bool)>>,
+    board: Vec<Card>,
+    in_play: u64,
+    /// Dealing owed: hole cards per player (up flags), board cards,
+    /// draws.
+    owed_hole: Vec<VecDeque<bool>>,
+    owed_board: usize,
+    owed_draw: Vec<bool>,
+    // Betting.
+    actors: VecDeque<usize>,
+    opener: Option<usize>,
+    bring_in_due: bool,
+    completion_due: bool,
+    raise_size: i128,
+    raises: usize,
+    acted: Vec<bool>,
+    short_all_ins: Vec<i128>,
+    all_in: bool,
+    /// Unknown up cards hide who opens: the first to act opens.
+    open_unknown: bool,
+    /// Unknown cards (or nobody left) decide a pot.
+    stop_undecided: bool,
+    // Showdown.
+    to_show: Vec<bool>,
+    shown: Vec<bool>,
+    /// Hole cards dealt to the player since they showed.
+    dealt_since_show: Vec<bool>,
+    outcome: Option<Outcome>,
+    issues: Vec<(usize, Issue)>,
+    index: usize,
+}
+
+type Step = Result<Kind, Stop>;
+
+impl<'s> State<'s> {
+    fn new(setup: &'s Setup<'s>) -> Result<State<'s>, SetupProblem> {
+        let n = setup.stacks.len();
+        let v = setup.variant;
+        if n < 2 {
+            return Err(SetupProblem::TooFewPlayers);
+        }
+        if setup.stacks.iter().flatten().any(|&s| s <= 0) {
+            return Err(SetupProblem::StackNotPositive);
+        }
+        let at = |a: &[i128], i: usize| a.get(i).copied().unwrap_or(0);
+        // Heads-up, the forced bets are reversed.
+        let pos = |i: usize| if n == 2 { 1 - i } else { i };
+        if (0..n).any(|i| at(setup.antes, i) < 0) || setup.bring_in < 0 {
+            return Err(SetupProblem::NegativeForcedBet);
+        }
+        if (0..n).all(|i| at(setup.antes, i) == 0 && at(setup.blinds, i) == 0)
+            && setup.bring_in == 0
+        {
+            return Err(SetupProblem::NoForcedBet);
+        }
+        if v.stud() && setup.bring_in >= setup.small_bet {
+            return Err(SetupProblem::BringInNotBelowSmallBet);
+        }
+        let stacks: Vec<i128> = setup.stacks.iter().map(|s| s.unwrap_or(INF)).collect();
+        let antes: Vec<i128> = (0..n)
+            .map(|i| at(setup.antes, pos(i)).min(stacks[i]))
+            .collect();
+        let mut s = State {
+            setup,
+            streets: streets(v),
+            n,
+            phase: Phase::Dealing,
+            street: None,
+            reached: 0,
+            active: vec![true; n],
+            stacks,
+            bets: vec![0; n],
+            collected: vec![0; n],
+            antes: antes.clone(),
+            hole: vec![Vec::new(); n],
+            board: Vec::new(),
+            in_play: 0,
+            owed_hole: vec![VecDeque::new(); n],
+            owed_board: 0,
+            owed_draw: vec![false; n],
+            actors: VecDeque::new(),
+            opener: None,
+            bring_in_due: false,
+            completion_due: false,
+            raise_size: 0,
+            raises: 0,
+            acted: vec![false; n],
+            short_all_ins: Vec::new(),
+            all_in: false,
+            open_unknown: false,
+            stop_undecided: false,
+            to_show: vec![false; n],
+            shown: vec![false; n],
+            dealt_since_show: vec![false; n],
+            outcome: None,
+            issues: Vec::new(),
+            index: 0,
+        };
+        // Antes, collected (returned above the second largest when
+        // trimmed), then blinds and straddles.
+        for (i, &a) in antes.iter().enumerate() {
+            s.put(i, a);
+        }
+        if s.bets.iter().any(|&b| b > 0) {
+            s.collect(setup.ante_trimming);
+        }
+        for (i, &a) in antes.iter().enumerate() {
+            let b = at(setup.blinds, pos(i)).abs();
+            let b = b.min(s.setup_stack(i) - a);
+            if b > 0 {
+                s.put(i, b);
+            }
+        }
+        s.begin_dealing();
+        Ok(s)
+    }
+
+    fn setup_stack(&self, i: usize) -> i128 {
+        self.setup.stacks[i].unwrap_or(INF)
+    }
+
+    fn put(&mut self, i: usize, amount: i128) {
+        self.bets[i] += amount;
+        self.stacks[i] -= amount;
+    }
+
+    fn max_bet(&self) -> i128 {
+        self.bets.iter().copied().max().unwrap_or(0)
+    }
+
+    fn active_count(&self) -> usize {
+        self.active.iter().filter(|&&a| a).count()
+    }
+
+    /// The bets into the pots; above the second largest returned (always
+    /// once dealing began; for antes only when trimmed).
+    fn collect(&mut self, cut: bool) {
+        if cut {
+            let mut sorted = self.bets.clone();
+            sorted.sort_unstable();
+            let cutoff = sorted[sorted.len() - 2];
+            for i in 0..self.n {
+                if self.bets[i] > cutoff {
+                    self.stacks[i] += self.bets[i] - cutoff;
+                    self.bets[i] = cutoff;
+                }
+            }
+        }
+        for i in 0..self.n {
+            self.collected[i] += self.bets[i];
+            self.bets[i] = 0;
+        }
+    }
+
+    fn street_def(&self) -> &'static Street {
+        &self.streets[self.street.unwrap_or(0)]
+    }
+
+    fn begin_dealing(&mut self) {
+        let k = self.street.map_or(0, |s| s + 1);
+        self.street = Some(k);
+        self.reached = self.reached.max(k as i32 + 1);
+        self.phase = Phase::Dealing;
+        let def = self.street_def();
+        self.owed_board = def.board;
+        for i in 0..self.n {
+            if self.active[i] {
+                self.owed_hole[i].extend(def.hole.iter().copied());
+                self.owed_draw[i] = def.draw;
+            }
+        }
+        // Stud with more players than cards: the last cards are a board
+        // card for all (never more than 8 players deal 7 cards each).
+        let owed: usize = self.owed_hole.iter().map(VecDeque::len).sum();
+        let dealt: usize = self.hole.iter().map(Vec::len).sum::<usize>() + self.board.len();
+        let deck = if self.setup.variant.short_deck() {
+            36
+        } else {
+            52
+        };
+        if owed + dealt > deck && !def.hole.is_empty() {
+            self.owed_board += def.hole.len();
+            self.owed_hole.iter_mut().for_each(VecDeque::clear);
+        }
+        self.advance();
+    }
+
+    fn dealing_done(&self) -> bool {
+        self.owed_board == 0
+            && self.owed_hole.iter().all(VecDeque::is_empty)
+            && !self.owed_draw.iter().any(|&d| d)
+    }
+
+    /// Moves on through what needs nobody's action.
+    fn advance(&mut self) {
+        loop {
+            match self.phase {
+                Phase::Dealing if self.dealing_done() => self.begin_betting(),
+                Phase::Betting if self.betting_over() => self.end_betting(),
+                Phase::Showdown if !self.to_show.iter().any(|&s| s) => self.end_showdown(),
+                _ => return,
+            }
+        }
+    }
+
+    fn up_cards(&self, i: usize) -> impl Iterator<Item = Card> + '_ {
+        self.hole[i].iter().filter(|c| c.1).map(|c| c.0)
+    }
+
+    /// Who opens the betting of the street, None when unknown cards
+    /// decide it.
+    fn opener(&self) -> Option<usize> {
+        let n = self.n;
+        let key = |c: Card, ace_low: bool| -> Option<(u8, u8)> {
+            let r = c.rank? as u8;
+            let r = if ace_low && r == Rank::Ace as u8 {
+                1
+            } else {
+                r
+            };
+            Some((r, c.suit? as u8))
+        };
+        match self.street_def().opening {
+            Opening::Position => {
+                let rev = |i: usize| {
+                    let j = if n == 2 { 1 - i } else { i };
+                    self.setup.blinds.get(j).copied().unwrap_or(0).signum()
+                };
+                let top = (0..n).max_by_key(|&i| (self.bets[i] * rev(i), i))?;
+                Some((top + 1) % n)
+            }
+            Opening::LowCard | Opening::HighCard => {
+                let low = self.street_def().opening == Opening::LowCard;
+                let mut best: Option<((u8, u8), usize)> = None;
+                for i in 0..n {
+                    for c in self.up_cards(i) {
+                        let k = key(c, !low)?;
+                        let better = match best {
+                            None => true,
+                            Some((b, _)) => (low && k < b) || (!low && k > b),
+                        };
+                        if better {
+                            best = Some((k, i));
+                        }
+                    }
+                }
+                best.map(|b| b.1)
+            }
+            Opening::HighHand | Opening::LowHand => {
+                let low = self.street_def().opening == Opening::LowHand;
+                let mut best: Option<((u8, Vec<u8>), usize)> = None;
+                for i in 0..n {
+                    let mut ranks = Vec::new();
+                    for c in self.up_cards(i) {
+                        ranks.push(key(c, low)?.0);
+                    }
+                    if ranks.is_empty() {
+                        continue;
+                    }
+                    let k = up_hand(&ranks);
+                    let better = match &best {
+                        None => true,
+                        Some((b, _)) => (low && k < *b) || (!low && k > *b),
+                    };
+                    if better {
+                        best = Some((k, i));
+                    }
+                }
+                best.map(|b| b.1)
+            }
+        }
+    }
+
+    fn effective_stack(&self, i: usize) -> i128 {
+        if !self.active[i] {
+            return 0;
+        }
+        let mut e: Vec<i128> = (0..self.n)
+            .filter(|&j| self.active[j])
+            .map(|j| self.bets[j] + self.stacks[j])
+            .collect();
+        e.sort_unstable();
+        let second = e.get(e.len().wrapping_sub(2)).copied().unwrap_or(0);
+        self.stacks[i].min((second - self.bets[i]).max(0))
+    }
+
+    fn begin_betting(&mut self) {
+        self.phase = Phase::Betting;
+        let opener = self.opener();
+        self.opener = opener;
+        let first = self.street == Some(0);
+        self.bring_in_due = first && self.setup.bring_in > 0;
+        self.completion_due = self.bring_in_due;
+        self.actors.clear();
+        let start = opener.unwrap_or(0);
+        for k in 0..self.n {
+            let i = (start + k) % self.n;
+            if self.active[i] && self.stacks[i] > 0 && self.effective_stack(i) > 0 {
+                self.actors.push_back(i);
+            }
+        }
+        self.open_unknown = opener.is_none() && self.actors.len() > 1;
+        self.raise_size = 0;
+        self.raises = 0;
+        self.acted.iter_mut().for_each(|a| *a = false);
+        self.short_all_ins.clear();
+        if self.actors.len() == 1 && self.bets[self.actors[0]] >= self.max_bet() {
+            self.actors.clear();
+        }
+    }
+
+    fn betting_over(&self) -> bool {
+        self.actors.is_empty() || self.active_count() <= 1
+    }
+
+    fn end_betting(&mut self) {
+        self.actors.clear();
+        let k = self.street.unwrap_or(0);
+        if self.active_count() > 1 && !self.streets[k + 1..].iter().any(|s| s.draw) {
+            let with_chips = (0..self.n)
+                .filter(|&i| self.active[i] && self.stacks[i] > 0)
+                .count();
+            if with_chips <= 1 {
+                self.all_in = true;
+            }
+        }
+        let last = k == self.streets.len() - 1;
+        if last && self.stacks.contains(&0) {
+            self.all_in = true;
+        }
+        self.collect(true);
+        if self.active_count() == 1 {
+            self.finish();
+        } else if last || self.all_in {
+            self.begin_showdown();
+        } else {
+            self.begin_dealing();
+        }
+    }
+
+    fn begin_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        for i in 0..self.n {
+            // A player who showed shows again only for cards dealt since.
+            self.to_show[i] = self.active[i]
+                && !self.hole[i].iter().all(|c| c.1)
+                && (!self.shown[i] || self.dealt_since_show[i]);
+        }
+    }
+
+    fn end_showdown(&mut self) {
+        let last = self.street == Some(self.streets.len() - 1);
+        if self.all_in && !last {
+            self.begin_dealing();
+        } else {
+            self.finish();
+        }
+    }
+
+    /// The card enters play; an issue when it is in play already.
+    fn take(&mut self, c: Card) {
+        if let Some(b) = bit(c) {
+            if self.in_play & b != 0 {
+                self.issues.push((self.index, Issue::CardTwice { card: c }));
+            }
+            self.in_play |= b;
+        }
+    }
+
+    fn act(&mut self, a: Act<'_>) -> Step {
+        if self.phase == Phase::Over {
+            if !matches!(a, Act::Noop) {
+                self.issues.push((self.index, Issue::AfterEnd));
+            }
+            return Err(Stop::Impossible(Impossible::NotNow));
+        }
+        let player = match a {
+            Act::DealHole(p, _)
+            | Act::Draw(p, _)
+            | Act::BringIn(p)
+            | Act::CompleteBetRaise(p, _)
+            | Act::CheckCall(p)
+            | Act::Fold(p)
+            | Act::ShowMuck(p, _) => Some(p),
+            _ => None,
+        };
+        if let Some(p) = player
+            && !matches!(a, Act::DealHole(..))
+            && !self.active.get(p).copied().unwrap_or(false)
+        {
+            return Err(Stop::Impossible(Impossible::NotInHand));
+        }
+        let kind = match a {
+            Act::Noop | Act::Unread => return Err(Stop::Unreadable),
+            Act::DealBoard(cards) => {
+                if self.phase != Phase::Dealing || cards.len() > self.owed_board {
+                    return Err(Stop::Impossible(if self.phase == Phase::Dealing {
+                        Impossible::TooManyCards
+                    } else {
+                        Impossible::NotNow
+                    }));
+                }
+                self.owed_board -= cards.len();
+                for &c in cards {
+                    self.take(c);
+                    self.board.push(c);
+                }
+                Kind::Deal
+            }
+            Act::DealHole(p, cards) => {
+                if self.phase != Phase::Dealing || p >= self.n {
+                    return Err(Stop::Impossible(Impossible::NotNow));
+                }
+                if cards.len() > self.owed_hole[p].len() {
+                    return Err(Stop::Impossible(Impossible::TooManyCards));
+                }
+                for &c in cards {
+                    let up = self.owed_hole[p].pop_front().unwrap_or(false);
+                    self.take(c);
+                    self.hole[p].push((c, up));
+                }
+                self.dealt_since_show[p] = true;
+                Kind::Deal
+            }
+            Act::Draw(p, cards) => {
+                if self.phase != Phase::Dealing || !self.owed_draw[p] {
+                    return Err(Stop::Impossible(Impossible::NotNow));
+                }
+                let expected = self.owed_draw.iter().position(|&d| d).unwrap_or(p);
+                if expected != p {
+                    return Err(Stop::OutOfTurn { expected, actor: p });
+                }
+                let mut hole = self.hole[p].clone();
+                for &c in cards {
+                    let Some(k) = hole.iter().position(|h| h.0 == c) else {
+                        return Err(Stop::Impossible(Impossible::NotHeld));
+                    };
+                    let (card, up) = hole.remove(k);
+                    if let Some(b) = bit(card) {
+                        self.in_play &= !b;
+                    }
+                    self.owed_hole[p].push_back(up);
+                }
+                self.hole[p] = hole;
+                self.owed_draw[p] = false;
+                if cards.is_empty() {
+                    Kind::StandPat
+                } else {
+                    Kind::Discard
+                }
+            }
+            Act::BringIn(p) | Act::CompleteBetRaise(p, _) | Act::CheckCall(p) | Act::Fold(p) => {
+                self.bet_action(a, p)?
+            }
+            Act::ShowMuck(p, cards) => {
+                if self.phase != Phase::Showdown || !self.to_show[p] {
+                    return Err(Stop::Impossible(Impossible::NotAtShowdown));
+                }
+                self.to_show[p] = false;
+                match cards {
+                    None => {
+                        self.active[p] = false;
+                        self.hole[p].clear();
+                        Kind::Muck
+                    }
+                    Some(cards) => {
+                        self.show(p, cards)?;
+                        Kind::Show
+                    }
+                }
+            }
+        };
+        self.advance();
+        Ok(kind)
+    }
+
+    /// The cards shown replace the player's: the known ones up; before
+    /// the last street, the known cards not shown stay down.
+    fn show(&mut self, p: usize, cards: &[Card]) -> Result<(), Stop> {
+        let held = self.hole[p].len();
+        if cards.len() > held {
+            return Err(Stop::Impossible(Impossible::TooManyShown));
+        }
+        let mut new: Vec<(Card, bool)> = cards
+            .iter()
+            .filter(|c| c.known())
+            .map(|&c| (c, true))
+            .collect();
+        let last = self.street == Some(self.streets.len() - 1);
+        if !last {
+            let rest: Vec<(Card, bool)> = self.hole[p]
+                .iter()
+                .filter(|h| h.0.known() && !new.iter().any(|n| n.0 == h.0))
+                .map(|h| (h.0, false))
+                .collect();
+            let room = held - new.len();
+            new.extend(rest.into_iter().take(room));
+        }
+        let unknown = Card {
+            rank: None,
+            suit: None,
+        };
+        while new.len() < held {
+            new.push((unknown, false));
+        }
+        for h in &self.hole[p] {
+            if let Some(b) = bit(h.0) {
+                self.in_play &= !b;
+            }
+        }
+        for h in &new {
+            self.take(h.0);
+        }
+        self.hole[p] = new;
+        self.shown[p] = true;
+        self.dealt_since_show[p] = false;
+        Ok(())
+    }
+
+    fn bet_action(&mut self, a: Act<'_>, p: usize) -> Step {
+        match self.phase {
+            Phase::Betting => {}
+            // Hole cards not dealt in the record are dealt unknown, as
+            // pokerkit repairs such records.
+            Phase::Dealing if self.owed_board == 0 && !self.owed_draw.iter().any(|&d| d) => {
+                let unknown = Card {
+                    rank: None,
+                    suit: None,
+                };
+                for i in 0..self.n {
+                    while let Some(up) = self.owed_hole[i].pop_front() {
+                        self.hole[i].push((unknown, up));
+                    }
+                }
+                self.advance();
+                if self.phase != Phase::Betting {
+                    return Err(Stop::Impossible(Impossible::NotNow));
+                }
+            }
+            _ => return Err(Stop::Impossible(Impossible::NotNow)),
+        }
+        if self.open_unknown {
+            if let Some(k) = self.actors.iter().position(|&i| i == p) {
+                self.actors.rotate_left(k);
+            }
+            self.opener = Some(p);
+            self.open_unknown = false;
+        }
+        let expected = self.actors.front().copied().unwrap_or(p);
+        if expected != p {
+            return Err(Stop::OutOfTurn { expected, actor: p });
+        }
+        let max = self.max_bet();
+        let to_call = self.stacks[p].min(max - self.bets[p]);
+        let kind = match a {
+            Act::Fold(_) => {
+                if self.bring_in_due {
+                    return Err(Stop::Impossible(Impossible::MustBringIn));
+                }
+                self.pop_actor();
+                self.active[p] = false;
+                self.hole[p].clear();
+                Kind::Fold
+            }
+            Act::CheckCall(_) => {
+                if self.bring_in_due {
+                    return Err(Stop::Impossible(Impossible::MustBringIn));
+                }
+                self.pop_actor();
+                self.put(p, to_call);
+                if to_call == 0 {
+                    Kind::Check
+                } else {
+                    Kind::Call
+                }
+            }
+            Act::BringIn(_) => {
+                if !self.bring_in_due {
+                    return Err(Stop::Impossible(Impossible::NoBringIn));
+                }
+                self.pop_actor();
+                let amount = self.stacks[p].min(self.setup.bring_in);
+                self.put(p, amount);
+                self.bring_in_due = false;
+                Kind::BringIn
+            }
+            Act::CompleteBetRaise(_, amount) => self.raise(p, amount, max, to_call)?,
+            _ => return Err(Stop::Impossible(Impossible::NotNow)),
+        };
+        Ok(kind)
+    }
+
+    fn pop_actor(&mut self) {
+        if let Some(i) = self.actors.pop_front() {
+            self.acted[i] = true;
+        }
+    }
+
+    fn raise(&mut self, p: usize, amount: i128, max: i128, to_call: i128) -> Step {
+        let def = self.street_def();
+        let fixed = self.setup.variant.betting() == Betting::FixedLimit;
+        if to_call < self.raise_size {
+            return Err(Stop::Impossible(Impossible::NotReopened));
+        }
+        if fixed && self.raises >= 4 {
+            return Err(Stop::Impossible(Impossible::Capped));
+        }
+        if !self.short_all_ins.is_empty()
+            && self.short_all_ins.iter().sum::<i128>() < self.raise_size
+            && self.acted[p]
+        {
+            return Err(Stop::Impossible(Impossible::NotReopened));
+        }
+        if self.stacks[p] <= max - self.bets[p] {
+            return Err(Stop::Impossible(Impossible::Covered));
+        }
+        let others =
+            (0..self.n).any(|i| i != p && self.active[i] && self.stacks[i] + self.bets[i] > max);
+        if !others {
+            return Err(Stop::Impossible(Impossible::NobodyToRaise));
+        }
+        if amount <= max {
+            return Err(Stop::Impossible(Impossible::NotARaise));
+        }
+        if amount - self.bets[p] > self.stacks[p] {
+            return Err(Stop::Impossible(Impossible::OverStack));
+        }
+        let street_min = match self.setup.variant.betting() {
+            Betting::FixedLimit if def.big => self.setup.big_bet,
+            Betting::FixedLimit => self.setup.small_bet,
+            _ => self.setup.min_bet,
+        };
+        let all = self.stacks[p] + self.bets[p];
+        let mut min = self.raise_size.max(street_min);
+        if !self.completion_due {
+            min += max;
+        }
+        let min = min.min(all);
+        let top = match self.setup.variant.betting() {
+            Betting::FixedLimit => min,
+            Betting::PotLimit => {
+                let pot: i128 =
+                    self.collected.iter().sum::<i128>() + self.bets.iter().sum::<i128>();
+                all.min(min.max(2 * max - self.bets[p] + pot))
+            }
+            Betting::NoLimit => all,
+        };
+        if amount < min {
+            self.issues
+                .push((self.index, Issue::BelowMinimum { amount, min }));
+        } else if amount > top {
+            self.issues
+                .push((self.index, Issue::AboveMaximum { amount, max: top }));
+        }
+        let kind = if self.completion_due {
+            Kind::Complete
+        } else if max == 0 {
+            Kind::Bet
+        } else {
+            Kind::Raise
+        };
+        self.actors.pop_front();
+        self.acted[p] = true;
+        let size = amount - max;
+        let delta = amount - self.bets[p];
+        self.put(p, delta);
+        self.bring_in_due = false;
+        self.completion_due = false;
+        self.actors.clear();
+        for k in 1..self.n {
+            let i = (p + k) % self.n;
+            if self.active[i] && self.stacks[i] > 0 {
+                self.actors.push_back(i);
+            }
+        }
+        self.opener = Some(p);
+        if size >= self.raise_size {
+            self.acted.iter_mut().for_each(|a| *a = false);
+            self.acted[p] = true;
+        }
+        self.raise_size = self.raise_size.max(size);
+        self.raises += 1;
+        if self.stacks[p] > 0 {
+            self.short_all_ins.clear();
+        } else {
+            self.short_all_ins.push(size);
+        }
+        if self.short_all_ins.iter().sum::<i128>() >= self.raise_size {
+            self.short_all_ins.clear();
+        }
+        Ok(kind)
+    }
+
+    /// Hands that cannot win are killed, the pots built and awarded.
+    fn finish(&mut self) {
+        self.phase = Phase::Over;
+        let n = self.n;
+        let types = hand_types(self.setup.variant);
+        let showdown = self.active_count() > 1;
+        let known = |cards: &mut dyn Iterator<Item = Card>| -> Vec<Known> {
+            cards.filter_map(Known::of).collect()
+        };
+        let board = known(&mut self.board.iter().copied());
+        // Each player's shown hand per type (up cards), and full hand.
+        let mut up: Vec<Vec<Option<u32>>> = vec![vec![None; types.len()]; n];
+        let mut full: Vec<Vec<Option<u32>>> = vec![vec![None; types.len()]; n];
+        if showdown {
+            for i in 0..n {
+                if !self.active[i] {
+                    continue;
+                }
+                let u = known(&mut self.up_cards(i));
+                let f = known(&mut self.hole[i].iter().map(|c| c.0));
+                for (t, &ty) in types.iter().enumerate() {
+                    up[i][t] = evaluate(ty, &u, &board);
+                    full[i][t] = evaluate(ty, &f, &board);
+                }
+            }
+        }
+        let contribution: Vec<i128> = self.collected.clone();
+        let mut pots = self.pots();
+        // Hand killing: a player whose hand beats or ties no hand shown in
+        // any pot of theirs is out.
+        if showdown {
+            let mut killed = vec![false; n];
+            for i in 0..n {
+                if !self.active[i] {
+                    continue;
+                }
+                let mut can = false;
+                for t in 0..types.len() {
+                    for (_, players) in &pots {
+                        if !players.contains(&i) {
+                            continue;
+                        }
+                        let best = players.iter().filter_map(|&j| up[j][t]).max();
+                        if let Some(h) = full[i][t]
+                            && best.is_none_or(|b| b <= h)
+                        {
+                            can = true;
+                        }
+                    }
+                }
+                killed[i] = !can;
+            }
+            if killed.iter().any(|&k| k) {
+                for (a, k) in self.active.iter_mut().zip(&killed) {
+                    *a &= !k;
+                }
+                pots = self.pots();
+            }
+        }
+        let mut won = vec![0i128; n];
+        let chip = self.setup.chip.max(1);
+        for (amount, players) in &pots {
+            if players.is_empty() {
+                // Every player of the pot out (killed or mucked): nobody
+                // can be said to win it.
+                self.stop_undecided = true;
+                return;
+            }
+            if !showdown || players.len() == 1 {
+                won[players[0]] += amount;
+                continue;
+            }
+            // The types some player of the pot has a hand of (a low
+            // that nobody qualifies for gives its half to the high).
+            let live: Vec<usize> = (0..types.len())
+                .filter(|&t| players.iter().any(|&j| up[j][t].is_some()))
+                .collect();
+            if live.is_empty() {
+                self.stop_undecided = true;
+                return;
+            }
+            let (q, r) = split(*amount, live.len() as i128, chip);
+            for (k, &t) in live.iter().enumerate() {
+                let part = q + if k == 0 { r } else { 0 };
+                let best = players.iter().filter_map(|&j| up[j][t]).max();
+                let winners: Vec<usize> = players
+                    .iter()
+                    .copied()
+                    .filter(|&j| up[j][t] == best)
+                    .collect();
+                let (q2, r2) = split(part, winners.len() as i128, chip);
+                for (m, &w) in winners.iter().enumerate() {
+                    won[w] += q2 + if m == 0 { r2 } else { 0 };
+                }
+            }
+        }
+        let hands = (0..n)
+            .map(|i| {
+                if !showdown || !self.shown[i] {
+                    return None;
+                }
+                let parts: Vec<String> = types
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &ty)| match up[i][t] {
+                        Some(k) => describe(ty, k),
+                        None if t > 0 => "no low".to_string(),
+                        None => "no hand".to_string(),
+                    })
+                    .collect();
+                Some(parts.join(", "))
+            })
+            .collect();
+        self.outcome = Some(Outcome {
+            pot: contribution.iter().sum(),
+            showdown,
+            contribution,
+            won,
+            hands,
+        });
+    }
+
+    /// The pots as pokerkit builds them: by levels of contribution,
+    /// antes (untrimmed) in the first, each with the players still in
+    /// who reach its level; pots of the same players merged.
+    fn pots(&self) -> Vec<(i128, Vec<usize>)> {
+        let n = self.n;
+        let mut contributions = self.collected.clone();
+        let mut amount = 0;
+        if !self.setup.ante_trimming {
+            for (c, a) in contributions.iter_mut().zip(&self.antes) {
+                amount += a;
+                *c -= a;
+            }
+        }
+        let mut levels = contributions.clone();
+        levels.sort_unstable();
+        levels.dedup();
+        let mut previous = 0;
+        let mut pots: Vec<(i128, Vec<usize>)> = Vec::new();
+        for level in levels {
+            for &c in &contributions {
+                if c >= level {
+                    amount += level - previous;
+                }
+            }
+            let players: Vec<usize> = (0..n)
+                .filter(|&i| contributions[i] >= level && self.active[i])
+                .collect();
+            while let Some(last) = pots.last()
+                && last.1 == players
+            {
+                amount += pots.pop().map_or(0, |p| p.0);
+            }
+            if amount != 0 {
+                pots.push((amount, players));
+            }
+            amount = 0;
+            previous = level;
+        }
+        pots
+    }
+}
+
+/// `amount` split `n` ways in multiples of `chip`: each part and the
+/// remainder (the odd chips).
+fn split(amount: i128, n: i128, chip: i128) -> (i128, i128) {
+    let q = amount / chip / n * chip;
+    (q, amount - q * n)
+}
+
+/// The strength of up cards for who opens a stud round: more of a rank
+/// first (four, three, two pair, pair), then the ranks, then how many.
+fn up_hand(ranks: &[u8]) -> (u8, Vec<u8>) {
+    let mut count = [0u8; 15];
+    for &r in ranks {
+        count[r as usize] += 1;
+    }
+    let mut groups: Vec<(u8, u8)> = (1..15u8)
+        .filter(|&r| count[r as usize] > 0)
+        .map(|r| (count[r as usize], r))
+        .collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let pairs = groups.iter().filter(|g| g.0 == 2).count() as u8;
+    let class = match groups[0].0 {
+        4 => 7,
+        3 => 6,
+        2 if pairs == 2 => 5,
+        2 => 4,
+        _ => 0,
+    };
+    // Within a class, more cards rank higher (pokerkit's lookups list
+    // every shorter hand first); high cards by count of cards.
+    let class = if class == 0 {
+        ranks.len() as u8 - 1
+    } else {
+        class
+    };
+    let mut key: Vec<u8> = groups.iter().map(|g| g.1).collect();
+    key.push(ranks.len() as u8);
+    (class, key)
+}
+
+/// Replays a hand: `acts` in the record's order.
+pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) -> Replay {
+    let mut out = Replay::default();
+    let mut state = match State::new(setup) {
+        Ok(s) => s,
+        Err(e) => {
+            out.stop = Some((None, Stop::Setup(e)));
+            for _ in acts {
+                out.steps.push((None, None));
+            }
+            return out;
+        }
+    };
+    let mut stopped = false;
+    for (k, a) in acts.into_iter().enumerate() {
+        state.index = k;
+        if stopped || matches!(a, Act::Noop) {
+            out.steps.push((None, None));
+            continue;
+        }
+        if matches!(a, Act::Unread) {
+            out.steps.push((None, None));
+            out.stop = Some((Some(k), Stop::Unreadable));
+            stopped = true;
+            continue;
+        }
+        let over = state.phase == Phase::Over;
+        match state.act(a) {
+            Ok(kind) => {
+                let pot = state.collected.iter().sum::<i128>() + state.bets.iter().sum::<i128>();
+                out.steps.push((Some(kind), Some(pot)));
+            }
+            Err(_) if over => out.steps.push((None, None)),
+            Err(stop) => {
+                out.steps.push((None, None));
+                out.stop = Some((Some(k), stop));
+                stopped = true;
+            }
+        }
+        if state.stop_undecided {
+            out.stop = Some((Some(k), Stop::Undecided));
+            stopped = true;
+        }
+    }
+    out.streets = state.reached;
+    out.issues = std::mem::take(&mut state.issues);
+    if !stopped {
+        match state.phase {
+            Phase::Over => out.outcome = state.outcome.take(),
+            Phase::Dealing => out.stop = Some((None, Stop::Unfinished(Waiting::Dealing))),
+            Phase::Betting => out.stop = Some((None, Stop::Unfinished(Waiting::Betting))),
+            Phase::Showdown => out.stop = Some((None, Stop::Unfinished(Waiting::Showdown))),
+        }
+    }
+    out
+}
