@@ -3,9 +3,11 @@
 PHH section. load_all parses a whole text and builds every hand, so the
 archive is given to it a piece at a time (cut before a table header `[`
 that starts a line), and each piece's hands are dropped before the next.
-Prints "baseline: N hands" to stderr.
+Prints "baseline: N hands" to stderr. With --replay, each hand is also
+replayed: every state of it iterated (`for state in hand`), pokerkit's way of
+computing pots and payoffs, the peer of deckhand's rules.
 
-    python scripts/baseline_phh.py ARCHIVE.phhs
+    python scripts/baseline_phh.py [--replay] ARCHIVE.phhs
 """
 
 import io
@@ -30,10 +32,19 @@ def pieces(path):
 
 def main():
     warnings.simplefilter("ignore")
+    args = sys.argv[1:]
+    replay = "--replay" in args
+    path = [a for a in args if a != "--replay"][0]
     hands = 0
-    for piece in pieces(sys.argv[1]):
-        for _ in HandHistory.load_all(io.BytesIO(piece)):
+    for piece in pieces(path):
+        for hh in HandHistory.load_all(io.BytesIO(piece)):
             hands += 1
+            if replay:
+                try:
+                    for _ in hh:
+                        pass
+                except ValueError:
+                    pass
     print(f"baseline: {hands} hands", file=sys.stderr)
 
 

@@ -232,10 +232,32 @@ if [[ $sections == *" phh "* ]]; then
     run "convert phh zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
       "$bin" convert "$file" -o "$out/ds" -j "$threads" | tee -a "$out/phh_rows"
   done
+  run "convert phh --no-rules (2 threads)" "$runs" \
+    "$bin" convert "$file" -o "$out/ds" --no-rules | tee -a "$out/phh_rows"
   venv=target/pyenv
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
   run "pokerkit 0.7.7 load_all (1 thread)" 1 "$venv/bin/python" scripts/baseline_phh.py "$file" | tee -a "$out/phh_rows"
-  awk '/2 threads/ { d = $(NF-4) } /^pokerkit/ { p = $(NF-4) }
-    END { if (p > 0) printf "deckhand convert (2 threads) / pokerkit: %.1fx\n", d / p }' "$out/phh_rows"
+  awk '/2 threads/ && !/no-rules/ { d = $(NF-4) } /no-rules/ { n = $(NF-4) } /^pokerkit/ { p = $(NF-4) }
+    END { if (p > 0) printf "deckhand convert (2 threads) / pokerkit load: %.1fx\n", d / p
+          if (n > 0) printf "rules cost over --no-rules: %.0f%%\n", (n / d - 1) * 100 }' "$out/phh_rows"
+  # The rules against pokerkit's replay (load and iterate every state, about
+  # 1,000 hands a second): on a smaller archive, PHH_REPLAY_MB (default 16).
+  small=target/bench-data/phh-${PHH_REPLAY_MB:-16}mb.phhs
+  if [ ! -f "$small" ]; then
+    python3 scripts/phh_archive.py "${PHH_REPLAY_MB:-16}" "$small.part"
+    mv "$small.part" "$small"
+  fi
+  file=$small
+  bytes=$(stat -c %s "$file")
+  echo
+  echo "PHH replay: $file ($((bytes / 1000000)) MB)"
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+  run "convert phh, rules (2 threads)" "$runs" "$bin" convert "$file" -o "$out/ds" | tee "$out/replay_rows"
+  run "convert phh --no-rules (2 threads)" "$runs" \
+    "$bin" convert "$file" -o "$out/ds" --no-rules | tee -a "$out/replay_rows"
+  run "pokerkit 0.7.7 replay (1 thread)" 1 "$venv/bin/python" scripts/baseline_phh.py --replay "$file" | tee -a "$out/replay_rows"
+  awk '/, rules/ { d = $(NF-4) } /no-rules/ { n = $(NF-4) } /^pokerkit/ { p = $(NF-4) }
+    END { if (p > 0) printf "deckhand convert with rules / pokerkit replay: %.1fx\n", d / p
+          if (n > 0) printf "rules cost over --no-rules: %.0f%%\n", (n / d - 1) * 100 }' "$out/replay_rows"
 fi

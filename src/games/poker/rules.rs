@@ -492,6 +492,8 @@ struct State<'s> {
     // Showdown.
     to_show: Vec<bool>,
     shown: Vec<bool>,
+    /// The player showed `??` for a card dealt unknown: nobody knows it.
+    mystery: Vec<bool>,
     /// Hole cards dealt to the player since they showed.
     dealt_since_show: Vec<bool>,
     outcome: Option<Outcome>,
@@ -561,6 +563,7 @@ impl<'s> State<'s> {
             to_show: vec![false; n],
             shown: vec![false; n],
             dealt_since_show: vec![false; n],
+            mystery: vec![false; n],
             outcome: None,
             issues: Vec::new(),
             index: 0,
@@ -950,6 +953,10 @@ impl<'s> State<'s> {
         if cards.len() > held {
             return Err(Stop::Impossible(Impossible::TooManyShown));
         }
+        // `??` shown for a card dealt `??`: not a card the player kept
+        // back (a cash-game show), a card the record does not know.
+        self.mystery[p] =
+            cards.iter().any(|c| !c.known()) && self.hole[p].iter().any(|h| !h.0.known());
         let mut new: Vec<(Card, bool)> = cards
             .iter()
             .filter(|c| c.known())
@@ -1186,6 +1193,10 @@ impl<'s> State<'s> {
                 }
             }
         }
+        if showdown && (0..n).any(|i| self.active[i] && self.mystery[i]) {
+            self.stop_undecided = true;
+            return;
+        }
         let contribution: Vec<i128> = self.collected.clone();
         let mut pots = self.pots();
         // Hand killing: a player whose hand beats or ties no hand shown in
@@ -1418,4 +1429,344 @@ pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) ->
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: i128 = 1_000_000;
+
+    fn cards(t: &str) -> Vec<Card> {
+        t.as_bytes()
+            .chunks(2)
+            .map(|c| Card::from_letters(c[0], c[1]).unwrap())
+            .collect()
+    }
+
+    /// Replays actions written as in PHH (amounts in whole chips).
+    fn play(setup: &Setup<'_>, actions: &[&str]) -> Replay {
+        let held: Vec<(Vec<&str>, Vec<Card>)> = actions
+            .iter()
+            .map(|a| {
+                let w: Vec<&str> = a.split_whitespace().collect();
+                let c = match (w[0], w.get(1), w.len()) {
+                    ("d", Some(&"db"), _) => cards(w[2]),
+                    ("d", _, _) => cards(w[3]),
+                    (_, Some(&("sm" | "sd")), 3) => cards(w[2]),
+                    _ => Vec::new(),
+                };
+                (w, c)
+            })
+            .collect();
+        let p = |s: &str| s[1..].parse::<usize>().unwrap() - 1;
+        let acts = held.iter().map(|(w, c)| match (w[0], w[1]) {
+            ("d", "db") => Act::DealBoard(c),
+            ("d", _) => Act::DealHole(p(w[2]), c),
+            (x, "pb") => Act::BringIn(p(x)),
+            (x, "cc") => Act::CheckCall(p(x)),
+            (x, "f") => Act::Fold(p(x)),
+            (x, "cbr") => Act::CompleteBetRaise(p(x), w[2].parse::<i128>().unwrap() * ONE),
+            (x, "sd") => Act::Draw(p(x), c),
+            (x, "sm") if w.len() == 2 => Act::ShowMuck(p(x), None),
+            (x, "sm") => Act::ShowMuck(p(x), Some(c)),
+            _ => Act::Noop,
+        });
+        replay(setup, acts)
+    }
+
+    fn chips(v: &[i128]) -> Vec<i128> {
+        v.iter().map(|x| x * ONE).collect()
+    }
+
+    fn known(v: &[i128]) -> Vec<Option<i128>> {
+        v.iter().map(|x| Some(x * ONE)).collect()
+    }
+
+    fn holdem<'a>(antes: &'a [i128], blinds: &'a [i128], stacks: &'a [Option<i128>]) -> Setup<'a> {
+        Setup {
+            variant: Variant::NoLimitTexasHoldem,
+            ante_trimming: false,
+            antes,
+            blinds,
+            bring_in: 0,
+            small_bet: 0,
+            big_bet: 0,
+            min_bet: 2 * ONE,
+            stacks,
+            chip: ONE,
+        }
+    }
+
+    fn payoffs(r: &Replay) -> Vec<i128> {
+        let o = r.outcome.as_ref().expect("an outcome");
+        (0..o.won.len()).map(|i| o.payoff(i) / ONE).collect()
+    }
+
+    #[test]
+    fn heads_up_blinds_and_antes_are_reversed() {
+        // blinds [1, 2]: heads-up p2 (the button) posts 1 and acts first.
+        let (antes, blinds, stacks) = (chips(&[0, 0]), chips(&[1, 2]), known(&[100, 100]));
+        let s = holdem(&antes, &blinds, &stacks);
+        let r = play(&s, &["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]);
+        assert_eq!(payoffs(&r), [1, -1]);
+        let o = r.outcome.as_ref().unwrap();
+        // p1's 2 less the uncalled 1, and p2's 1.
+        assert_eq!((o.pot, o.contribution.clone()), (2 * ONE, chips(&[1, 1])));
+        assert!(!o.showdown);
+        let r = play(&s, &["d dh p1 AsAh", "d dh p2 KsKh", "p1 cc"]);
+        assert_eq!(
+            r.stop,
+            Some((
+                Some(2),
+                Stop::OutOfTurn {
+                    expected: 1,
+                    actor: 0
+                }
+            ))
+        );
+        assert!(r.outcome.is_none());
+        // Antes [5, 0]: heads-up, p2 pays the 5.
+        let antes = chips(&[5, 0]);
+        let s = holdem(&antes, &blinds, &stacks);
+        let r = play(&s, &["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]);
+        assert_eq!(payoffs(&r), [6, -6]);
+        // 5 of ante, 1 and 1 of blinds (p1's uncalled 1 returned).
+        assert_eq!(r.steps[2], (Some(Kind::Fold), Some(7 * ONE)));
+    }
+
+    #[test]
+    fn three_all_ins_make_side_pots() {
+        let (antes, blinds) = (chips(&[0, 0, 0, 0]), chips(&[1, 2, 0, 0]));
+        let stacks = known(&[10, 20, 30, 100]);
+        let s = holdem(&antes, &blinds, &stacks);
+        let r = play(
+            &s,
+            &[
+                "d dh p1 AsAh",
+                "d dh p2 KsKh",
+                "d dh p3 QsQh",
+                "d dh p4 JsJh",
+                "p3 cbr 30",
+                "p4 cc",
+                "p1 cc",
+                "p2 cc",
+                "p1 sm AsAh",
+                "p2 sm KsKh",
+                "p3 sm QsQh",
+                "p4 sm JsJh",
+                "d db 2c3d7c",
+                "d db 8d",
+                "d db 9h",
+            ],
+        );
+        assert_eq!(r.stop, None);
+        let o = r.outcome.as_ref().unwrap();
+        // 40 to p1, 30 to p2, 20 to p3; p4 called 30 and won nothing.
+        assert_eq!(o.won, chips(&[40, 30, 20, 0]));
+        assert_eq!(payoffs(&r), [30, 10, -10, -30]);
+        assert_eq!(o.pot, 90 * ONE);
+        assert_eq!(r.streets, 4);
+        assert_eq!(o.hands[0].as_deref(), Some("one pair"));
+        let kinds: Vec<_> = r.steps[4..8].iter().map(|s| s.0.unwrap().name()).collect();
+        assert_eq!(kinds, ["raise", "call", "call", "call"]);
+    }
+
+    #[test]
+    fn a_hi_lo_pot_with_no_low_goes_to_the_high_hand() {
+        let (antes, blinds, stacks) = (chips(&[0, 0]), chips(&[1, 2]), known(&[100, 100]));
+        let s = Setup {
+            variant: Variant::FixedLimitOmahaHoldemHighLow,
+            small_bet: 2 * ONE,
+            big_bet: 4 * ONE,
+            min_bet: 0,
+            ..holdem(&antes, &blinds, &stacks)
+        };
+        let deal = ["d dh p1 AsAd2c3c", "d dh p2 KhKc4d5d", "p2 cc", "p1 cc"];
+        let streets = |board: [&'static str; 3]| {
+            let mut a: Vec<&str> = deal.to_vec();
+            for b in board {
+                a.extend([b, "p1 cc", "p2 cc"]);
+            }
+            a.extend(["p1 sm AsAd2c3c", "p2 sm KhKc4d5d"]);
+            a
+        };
+        let r = play(&s, &streets(["d db KsQdJh", "d db 9c", "d db 9d"]));
+        assert_eq!(payoffs(&r), [-2, 2]);
+        let o = r.outcome.as_ref().unwrap();
+        assert_eq!(o.hands[1].as_deref(), Some("full house, no low"));
+        // With a low on the board the pot is split: the high to p2, the
+        // low (8-7-3-2-A against 8-7-5-4-2) to p1.
+        let r = play(&s, &streets(["d db 2d7s8h", "d db Kc", "d db Qd"]));
+        assert_eq!(r.outcome.as_ref().unwrap().won, chips(&[2, 2]));
+        let hands = &r.outcome.as_ref().unwrap().hands;
+        assert_eq!(hands[0].as_deref(), Some("one pair, 8-7-3-2-A low"));
+    }
+
+    #[test]
+    fn odd_chips_go_to_the_first_winner() {
+        let (antes, blinds, stacks) = (
+            chips(&[0, 0, 0]),
+            chips(&[1, 2, 0]),
+            known(&[100, 100, 100]),
+        );
+        let s = holdem(&antes, &blinds, &stacks);
+        let mut a = vec![
+            "d dh p1 7c8c",
+            "d dh p2 KsKd",
+            "d dh p3 QsQd",
+            "p3 cc",
+            "p1 f",
+            "p2 cc",
+        ];
+        for b in ["d db 2c3d4h", "d db 5s", "d db 6c"] {
+            a.extend([b, "p2 cc", "p3 cc"]);
+        }
+        a.extend(["p2 sm KsKd", "p3 sm QsQd"]);
+        let r = play(&s, &a);
+        // Both play the board's straight: 5 split 3 and 2.
+        assert_eq!(r.outcome.as_ref().unwrap().won, chips(&[0, 3, 2]));
+        assert_eq!(payoffs(&r), [-1, 1, 0]);
+        // To the millionth when amounts are written as floats.
+        let s = Setup { chip: 1, ..s };
+        let r = play(&s, &a);
+        assert_eq!(r.outcome.as_ref().unwrap().won, [0, 2_500_000, 2_500_000]);
+    }
+
+    #[test]
+    fn issues_are_reported_and_partial_hands_have_no_outcome() {
+        let (antes, blinds, stacks) = (
+            chips(&[0, 0, 0]),
+            chips(&[1, 2, 0]),
+            known(&[100, 100, 100]),
+        );
+        let s = holdem(&antes, &blinds, &stacks);
+        let r = play(
+            &s,
+            &["d dh p1 AsAh", "d dh p2 AsKh", "d dh p3 QsQh", "p3 cbr 3"],
+        );
+        assert_eq!(
+            r.issues,
+            [
+                (
+                    1,
+                    Issue::CardTwice {
+                        card: cards("As")[0]
+                    }
+                ),
+                (
+                    3,
+                    Issue::BelowMinimum {
+                        amount: 3 * ONE,
+                        min: 4 * ONE
+                    }
+                )
+            ]
+        );
+        assert_eq!(r.stop, Some((None, Stop::Unfinished(Waiting::Betting))));
+        assert!(r.outcome.is_none());
+        assert_eq!(r.streets, 1);
+        // A bet while the flop is to be dealt.
+        let r = play(
+            &s,
+            &[
+                "d dh p1 AsAh",
+                "d dh p2 KsKh",
+                "d dh p3 QsQh",
+                "p3 cc",
+                "p1 cc",
+                "p2 cc",
+                "p1 cc",
+            ],
+        );
+        assert_eq!(
+            r.stop,
+            Some((Some(6), Stop::Impossible(Impossible::NotNow)))
+        );
+        // Unknown cards at the showdown.
+        let r = play(
+            &s,
+            &[
+                "d dh p1 ????",
+                "d dh p2 ????",
+                "d dh p3 ????",
+                "p3 cc",
+                "p1 cc",
+                "p2 cc",
+                "d db 2c3d4h",
+                "p1 cc",
+                "p2 cc",
+                "p3 cc",
+                "d db 5s",
+                "p1 cc",
+                "p2 cc",
+                "p3 cc",
+                "d db 9c",
+                "p1 cc",
+                "p2 cc",
+                "p3 cc",
+                "p1 sm ????",
+                "p2 sm ????",
+                "p3 sm ????",
+            ],
+        );
+        assert_eq!(r.stop, Some((Some(20), Stop::Undecided)), "{:?}", r.outcome);
+    }
+
+    #[test]
+    fn stud_opens_with_the_bring_in_of_the_lowest_up_card() {
+        let (antes, stacks) = (chips(&[1, 1, 1]), known(&[50, 50, 50]));
+        let s = Setup {
+            variant: Variant::FixedLimitSevenCardStud,
+            ante_trimming: false,
+            antes: &antes,
+            blinds: &[],
+            bring_in: ONE,
+            small_bet: 2 * ONE,
+            big_bet: 4 * ONE,
+            min_bet: 0,
+            stacks: &stacks,
+            chip: ONE,
+        };
+        let deal = ["d dh p1 AsAhKd", "d dh p2 2s3h2c", "d dh p3 QsQh9d"];
+        // p2's 2c is the lowest up card: p2 brings in.
+        let mut a = deal.to_vec();
+        a.extend(["p2 pb", "p3 cbr 2", "p1 f", "p2 f"]);
+        let r = play(&s, &a);
+        assert_eq!(payoffs(&r), [-1, -2, 3]);
+        let kinds: Vec<_> = r.steps[3..].iter().map(|s| s.0.unwrap().name()).collect();
+        assert_eq!(kinds, ["bring-in", "complete", "fold", "fold"]);
+        let mut a = deal.to_vec();
+        a.push("p1 pb");
+        let r = play(&s, &a);
+        assert_eq!(
+            r.stop,
+            Some((
+                Some(3),
+                Stop::OutOfTurn {
+                    expected: 1,
+                    actor: 0
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn described_hands() {
+        let k = |t: &str| {
+            cards(t)
+                .into_iter()
+                .map(|c| Known::of(c).unwrap())
+                .collect::<Vec<_>>()
+        };
+        let d = |t: HandType, h: &str| describe(t, evaluate(t, &k(h), &[]).unwrap());
+        assert_eq!(d(HandType::Razz, "8c6d4h2sAc"), "8-6-4-2-A low");
+        assert_eq!(d(HandType::Razz, "8c8d4h2sAc"), "one pair");
+        assert_eq!(d(HandType::DeuceSeven, "7c5d4h3s2c"), "7-5-4-3-2 low");
+        assert_eq!(d(HandType::DeuceSeven, "6c5d4h3s2c"), "straight");
+        assert_eq!(d(HandType::Badugi, "Kc2dAhQs"), "4-card badugi K-Q-2-A");
+        assert_eq!(d(HandType::Badugi, "Kc2cAhQs"), "3-card badugi Q-2-A");
+        assert_eq!(d(HandType::EightLow, "8c6d4h2sAcKd"), "8-6-4-2-A low");
+        assert_eq!(evaluate(HandType::EightLow, &k("9c6d4h2sAc"), &[]), None);
+    }
 }
