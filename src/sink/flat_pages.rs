@@ -22,7 +22,7 @@
 
 use arrow_array::Array;
 use arrow_array::cast::AsArray;
-use arrow_array::types::Int32Type;
+use arrow_array::types::{Decimal128Type, Int32Type, Int64Type};
 use arrow_schema::{DataType, Field};
 use parquet::basic::Type;
 use parquet::column::writer::ColumnCloseResult;
@@ -89,6 +89,9 @@ const CHECK_ROWS: usize = 128;
 enum Kind {
     Utf8,
     Int32,
+    /// 64-bit integers, and decimals stored as them (precision 10 to 18):
+    /// their eight little-endian bytes.
+    Int64,
 }
 
 impl Kind {
@@ -98,8 +101,22 @@ impl Kind {
         match self {
             Kind::Utf8 => a < b,
             Kind::Int32 => int32(a) < int32(b),
+            Kind::Int64 => int64(a) < int64(b),
         }
     }
+
+    /// The bytes of an integer value.
+    fn width(self) -> usize {
+        match self {
+            Kind::Int64 => 8,
+            _ => 4,
+        }
+    }
+}
+
+/// A 64-bit integer from its eight little-endian bytes.
+fn int64(v: &[u8]) -> i64 {
+    i64::from_le_bytes(v.try_into().expect("eight bytes"))
 }
 
 /// The parts of an array that rows are read from: value `r` is
@@ -110,6 +127,8 @@ struct Rows<'a> {
     data: &'a [u8],
     nulls: Option<&'a arrow_buffer::NullBuffer>,
     kind: Kind,
+    /// The bytes of an integer.
+    width: usize,
 }
 
 impl Rows<'_> {
@@ -119,7 +138,7 @@ impl Rows<'_> {
     fn span<const UTF8: bool>(&self, r: usize) -> (usize, usize) {
         match UTF8 {
             true => (self.ends[r] as usize, self.ends[r + 1] as usize),
-            false => (4 * r, 4 * r + 4),
+            false => (self.width * r, self.width * r + self.width),
         }
     }
 }
@@ -186,8 +205,12 @@ impl Page {
         match (rows.kind, statistics) {
             (Kind::Utf8, true) => self.rows_of::<true, true>(rows, range, dict, nullable),
             (Kind::Utf8, false) => self.rows_of::<true, false>(rows, range, dict, nullable),
-            (Kind::Int32, true) => self.rows_of::<false, true>(rows, range, dict, nullable),
-            (Kind::Int32, false) => self.rows_of::<false, false>(rows, range, dict, nullable),
+            (Kind::Int32 | Kind::Int64, true) => {
+                self.rows_of::<false, true>(rows, range, dict, nullable)
+            }
+            (Kind::Int32 | Kind::Int64, false) => {
+                self.rows_of::<false, false>(rows, range, dict, nullable)
+            }
         }
     }
 
@@ -252,7 +275,8 @@ impl Page {
         let (a, b) = rows.span::<UTF8>(r);
         let index = match UTF8 {
             true => dict.index(rows.data, a, b),
-            false => dict.index_int(&rows.data[a..b]),
+            false if rows.width == 4 => dict.index_int(&rows.data[a..b]),
+            false => dict.index(rows.data, a, b),
         };
         self.indices.push(index);
         if STATS && dict.page[index as usize] != dict.page_no {
@@ -266,7 +290,7 @@ impl Page {
     #[inline(always)]
     fn plain_row<const UTF8: bool, const STATS: bool>(&mut self, rows: &Rows, r: usize) -> i64 {
         let (a, b) = rows.span::<UTF8>(r);
-        let kind = if UTF8 { Kind::Utf8 } else { Kind::Int32 };
+        let kind = if UTF8 { Kind::Utf8 } else { rows.kind };
         self.plain_value(&rows.data[a..b], kind, STATS);
         (b - a) as i64
     }
@@ -315,6 +339,7 @@ impl ChunkStats {
             index: PageIndex::new(match kind {
                 Kind::Utf8 => Type::BYTE_ARRAY,
                 Kind::Int32 => Type::INT32,
+                Kind::Int64 => Type::INT64,
             }),
         }
     }
@@ -331,6 +356,7 @@ impl FlatPages {
         let kind = match (field.data_type(), descr.physical_type()) {
             (DataType::Utf8, Type::BYTE_ARRAY) => Kind::Utf8,
             (DataType::Int32, Type::INT32) => Kind::Int32,
+            (DataType::Int64 | DataType::Decimal128(..), Type::INT64) => Kind::Int64,
             _ => return None,
         };
         let writable = descr.max_rep_level() == 0
@@ -481,8 +507,21 @@ impl Pages for FlatPages {
     /// the parts in order as one run of rows.
     fn write(&mut self, parts: &[&dyn Array]) -> Result<()> {
         let wrong = || ParquetError::General(format!("expected {:?} values", self.kind));
+        // Decimals as the 64-bit integers they are stored as.
+        let owned: Vec<Option<Vec<u8>>> = parts
+            .iter()
+            .map(|array| {
+                let d = array.as_primitive_opt::<Decimal128Type>()?;
+                Some(
+                    d.values()
+                        .iter()
+                        .flat_map(|&v| (v as i64).to_le_bytes())
+                        .collect(),
+                )
+            })
+            .collect();
         let mut all = Vec::with_capacity(parts.len());
-        for array in parts {
+        for (array, owned) in parts.iter().zip(&owned) {
             let (ends, data): (&[i32], &[u8]) = match self.kind {
                 Kind::Utf8 => {
                     let s = array.as_string_opt::<i32>().ok_or_else(wrong)?;
@@ -492,6 +531,13 @@ impl Pages for FlatPages {
                     let a = array.as_primitive_opt::<Int32Type>().ok_or_else(wrong)?;
                     (&[], a.values().inner().as_slice())
                 }
+                Kind::Int64 => match owned {
+                    Some(bytes) => (&[], bytes.as_slice()),
+                    None => {
+                        let a = array.as_primitive_opt::<Int64Type>().ok_or_else(wrong)?;
+                        (&[], a.values().inner().as_slice())
+                    }
+                },
             };
             let nulls = array.nulls().filter(|n| n.null_count() > 0);
             if nulls.is_some() && !self.nullable {
@@ -504,6 +550,7 @@ impl Pages for FlatPages {
                 data,
                 nulls,
                 kind: self.kind,
+                width: self.kind.width(),
             };
             all.push((rows, array.len()));
         }
@@ -586,6 +633,16 @@ impl Pages for FlatPages {
                     ValueStatistics::new(
                         min.as_deref().map(int32),
                         max.as_deref().map(int32),
+                        None,
+                        nulls,
+                        false,
+                    )
+                    .with_backwards_compatible_min_max(true),
+                ),
+                (Kind::Int64, min, max) => Statistics::Int64(
+                    ValueStatistics::new(
+                        min.as_deref().map(int64),
+                        max.as_deref().map(int64),
                         None,
                         nulls,
                         false,
@@ -814,17 +871,22 @@ mod tests {
         let index = index.expect("a column index");
         let t = p.column_index_truncate_length();
         // Each value as the bytes the index holds and as a sort key.
-        let value = |r: usize| -> (Vec<u8>, Result<i32, Vec<u8>>) {
-            match array.as_string_opt::<i32>() {
-                Some(s) => (
+        let value = |r: usize| -> (Vec<u8>, Result<i64, Vec<u8>>) {
+            if let Some(s) = array.as_string_opt::<i32>() {
+                return (
                     s.value(r).as_bytes().to_vec(),
                     Err(s.value(r).as_bytes().to_vec()),
-                ),
-                None => {
-                    let v = array.as_primitive::<Int32Type>().value(r);
-                    (v.to_le_bytes().to_vec(), Ok(v))
-                }
+                );
             }
+            if let Some(a) = array.as_primitive_opt::<Int32Type>() {
+                let v = a.value(r);
+                return (v.to_le_bytes().to_vec(), Ok(v as i64));
+            }
+            let v = match array.as_primitive_opt::<Int64Type>() {
+                Some(a) => a.value(r),
+                None => array.as_primitive::<Decimal128Type>().value(r) as i64,
+            };
+            (v.to_le_bytes().to_vec(), Ok(v))
         };
         let mut bounds = Vec::new();
         for (k, &first) in firsts.iter().enumerate() {
@@ -854,6 +916,16 @@ mod tests {
                     assert_eq!(i.max_value(k), Some(&truncate_max(t, &max.0).0[..]));
                 }
                 ColumnIndexMetaData::INT32(i) => {
+                    assert_eq!(
+                        i.min_value(k).map(|v| v.to_le_bytes().to_vec()),
+                        Some(min.0.clone())
+                    );
+                    assert_eq!(
+                        i.max_value(k).map(|v| v.to_le_bytes().to_vec()),
+                        Some(max.0.clone())
+                    );
+                }
+                ColumnIndexMetaData::INT64(i) => {
                     assert_eq!(
                         i.min_value(k).map(|v| v.to_le_bytes().to_vec()),
                         Some(min.0.clone())
@@ -1074,6 +1146,42 @@ mod tests {
         assert_eq!(same_as_the_arrow_writer(&a, true, &p), (true, true));
     }
 
+    #[test]
+    fn decimals_and_64_bit_integers_match_the_arrow_writer() {
+        use arrow_array::{Decimal128Array, Int64Array};
+        let p = props(Compression::SNAPPY, true, 100, 1 << 20);
+        let values: Vec<Option<i64>> = (0..1_000)
+            .map(|i: i64| match i % 11 {
+                _ if (200..300).contains(&i) => Some(7_000_000),
+                0 => None,
+                1 => Some(-999_999_999_999_999_999 + i),
+                2 => Some(999_999_999_999_999_999 - i),
+                _ => Some((i % 60 - 30) * 250_000),
+            })
+            .collect();
+        let dec = |v: &[Option<i64>]| -> ArrayRef {
+            Arc::new(
+                Decimal128Array::from(v.iter().map(|x| x.map(i128::from)).collect::<Vec<_>>())
+                    .with_precision_and_scale(18, 6)
+                    .unwrap(),
+            )
+        };
+        let ints: ArrayRef = Arc::new(Int64Array::from(values.clone()));
+        assert_eq!(
+            same_as_the_arrow_writer(&dec(&values), true, &p),
+            (true, false)
+        );
+        assert_eq!(same_as_the_arrow_writer(&ints, true, &p), (true, false));
+        // Past the dictionary's limit (20 values of eight bytes).
+        let p = props(Compression::UNCOMPRESSED, true, 100, 160);
+        assert!(same_as_the_arrow_writer(&dec(&values), true, &p).1);
+        let p = props(Compression::ZSTD(ZstdLevel::default()), false, 100, 1 << 20);
+        assert_eq!(
+            same_as_the_arrow_writer(&dec(&values), true, &p),
+            (true, true)
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
         #[test]
@@ -1152,6 +1260,23 @@ mod tests {
             dict_bytes in 4usize..200,
         ) {
             let a: ArrayRef = Arc::new(arrow_array::Int32Array::from(values));
+            let p = props(Compression::LZ4_RAW, dictionary, rows, dict_bytes);
+            same_as_the_arrow_writer(&a, true, &p);
+        }
+
+        #[test]
+        fn any_decimals_match_the_arrow_writer(
+            values in proptest::collection::vec(
+                proptest::option::weighted(0.8, prop_oneof![-5i64..5, -999_999_999_999_999_999i64..999_999_999_999_999_999]), 1..400),
+            rows in 1usize..120,
+            dictionary in any::<bool>(),
+            dict_bytes in 8usize..300,
+        ) {
+            let a: ArrayRef = Arc::new(
+                arrow_array::Decimal128Array::from(values.into_iter().map(|x| x.map(i128::from)).collect::<Vec<_>>())
+                    .with_precision_and_scale(18, 6)
+                    .unwrap(),
+            );
             let p = props(Compression::LZ4_RAW, dictionary, rows, dict_bytes);
             same_as_the_arrow_writer(&a, true, &p);
         }

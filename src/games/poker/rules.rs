@@ -31,10 +31,11 @@ pub const INF: i128 = 1 << 100;
 pub struct Setup<'a> {
     pub variant: Variant,
     pub ante_trimming: bool,
-    /// Per player, as written (the heads-up reversal is applied here).
-    pub antes: &'a [i128],
+    /// Per player, as written (the heads-up reversal is applied here);
+    /// None is 0.
+    pub antes: &'a [Option<i128>],
     /// Per player, as written; empty in stud.
-    pub blinds: &'a [i128],
+    pub blinds: &'a [Option<i128>],
     pub bring_in: i128,
     pub small_bet: i128,
     pub big_bet: i128,
@@ -351,16 +352,21 @@ fn hand_types(v: Variant) -> &'static [HandType] {
 /// The key of a player's best hand of a type (larger is better), None
 /// when the cards make none (too few known cards, no qualifying low).
 fn evaluate(t: HandType, hole: &[Known], board: &[Known]) -> Option<u32> {
-    let all = || hole.iter().chain(board).copied().collect::<Vec<_>>();
+    let mut buf = [Known { rank: 0, suit: 0 }; 16];
+    let len = (hole.len() + board.len()).min(16);
+    for (b, c) in buf.iter_mut().zip(hole.iter().chain(board)) {
+        *b = *c;
+    }
+    let all = || &buf[..len];
     match t {
-        HandType::High(r) => eval::best_high(&all(), r),
+        HandType::High(r) => eval::best_high_direct(all(), r),
         HandType::OmahaHigh => {
             eval::best_omaha(hole, board, |h| Some(eval::five(h, Ranking::Standard)))
         }
-        HandType::OmahaLow => eval::best_omaha(hole, board, eval::eight_or_better),
-        HandType::EightLow => eval::best_of(&all(), eval::eight_or_better),
-        HandType::Razz => eval::best_of(&all(), |h| Some(eval::ace_to_five(h))),
-        HandType::DeuceSeven => eval::best_of(&all(), |h| Some(eval::deuce_to_seven(h))),
+        HandType::OmahaLow => eval::best_omaha_low(hole, board),
+        HandType::EightLow => eval::best_eight_low(all()),
+        HandType::Razz => eval::best_razz(all()),
+        HandType::DeuceSeven => eval::best_of(all(), |h| Some(eval::deuce_to_seven(h))),
         HandType::Badugi => {
             let cards = all();
             if cards.len() < 4 {
@@ -452,6 +458,80 @@ fn bit(c: Card) -> Option<u64> {
     Some(1 << (r * 4 + s))
 }
 
+/// The vectors of replays done on this thread, for the next (a replay
+/// then allocates next to nothing).
+#[derive(Default)]
+struct Pool {
+    bools: Vec<Vec<bool>>,
+    ints: Vec<Vec<i128>>,
+    holes: Vec<Vec<Vec<(Card, bool)>>>,
+    owed: Vec<Vec<VecDeque<bool>>>,
+    actors: VecDeque<usize>,
+}
+
+thread_local! {
+    static POOL: std::cell::Cell<Pool> = std::cell::Cell::new(Pool::default());
+}
+
+impl Pool {
+    fn bool(&mut self, n: usize, v: bool) -> Vec<bool> {
+        let mut x = self.bools.pop().unwrap_or_default();
+        x.clear();
+        x.resize(n, v);
+        x
+    }
+
+    fn int(&mut self, n: usize) -> Vec<i128> {
+        let mut x = self.ints.pop().unwrap_or_default();
+        x.clear();
+        x.resize(n, 0);
+        x
+    }
+
+    fn holes(&mut self, n: usize) -> Vec<Vec<(Card, bool)>> {
+        let mut x = self.holes.pop().unwrap_or_default();
+        x.truncate(n);
+        x.iter_mut().for_each(Vec::clear);
+        x.resize_with(n, Vec::new);
+        x
+    }
+
+    fn owed(&mut self, n: usize) -> Vec<VecDeque<bool>> {
+        let mut x = self.owed.pop().unwrap_or_default();
+        x.truncate(n);
+        x.iter_mut().for_each(VecDeque::clear);
+        x.resize_with(n, VecDeque::new);
+        x
+    }
+}
+
+impl State<'_> {
+    /// Gives the state's vectors back to the thread's pool.
+    fn recycle(self) {
+        let mut pool = POOL.take();
+        pool.bools.extend([
+            self.active,
+            self.owed_draw,
+            self.acted,
+            self.to_show,
+            self.shown,
+            self.dealt_since_show,
+            self.mystery,
+        ]);
+        pool.ints
+            .extend([self.stacks, self.bets, self.collected, self.antes]);
+        pool.holes.push(self.hole);
+        pool.owed.push(self.owed_hole);
+        pool.actors = self.actors;
+        // Bounded: a pathological hand does not keep its memory.
+        pool.bools.truncate(16);
+        pool.ints.truncate(8);
+        pool.holes.truncate(2);
+        pool.owed.truncate(2);
+        POOL.set(pool);
+    }
+}
+
 struct State<'s> {
     setup: &'s Setup<'s>,
     streets: &'static [Street],
@@ -513,7 +593,7 @@ impl<'s> State<'s> {
         if setup.stacks.iter().flatten().any(|&s| s <= 0) {
             return Err(SetupProblem::StackNotPositive);
         }
-        let at = |a: &[i128], i: usize| a.get(i).copied().unwrap_or(0);
+        let at = |a: &[Option<i128>], i: usize| a.get(i).copied().flatten().unwrap_or(0);
         // Heads-up, the forced bets are reversed.
         let pos = |i: usize| if n == 2 { 1 - i } else { i };
         if (0..n).any(|i| at(setup.antes, i) < 0) || setup.bring_in < 0 {
@@ -527,10 +607,15 @@ impl<'s> State<'s> {
         if v.stud() && setup.bring_in >= setup.small_bet {
             return Err(SetupProblem::BringInNotBelowSmallBet);
         }
-        let stacks: Vec<i128> = setup.stacks.iter().map(|s| s.unwrap_or(INF)).collect();
-        let antes: Vec<i128> = (0..n)
-            .map(|i| at(setup.antes, pos(i)).min(stacks[i]))
-            .collect();
+        let mut pool = POOL.take();
+        let mut stacks = pool.int(n);
+        for (s, x) in stacks.iter_mut().zip(setup.stacks) {
+            *s = x.unwrap_or(INF);
+        }
+        let mut antes = pool.int(n);
+        for (i, a) in antes.iter_mut().enumerate() {
+            *a = at(setup.antes, pos(i)).min(stacks[i]);
+        }
         let mut s = State {
             setup,
             streets: streets(v),
@@ -538,47 +623,48 @@ impl<'s> State<'s> {
             phase: Phase::Dealing,
             street: None,
             reached: 0,
-            active: vec![true; n],
+            active: pool.bool(n, true),
             stacks,
-            bets: vec![0; n],
-            collected: vec![0; n],
-            antes: antes.clone(),
-            hole: vec![Vec::new(); n],
+            bets: pool.int(n),
+            collected: pool.int(n),
+            antes,
+            hole: pool.holes(n),
             board: Vec::new(),
             in_play: 0,
-            owed_hole: vec![VecDeque::new(); n],
+            owed_hole: pool.owed(n),
             owed_board: 0,
-            owed_draw: vec![false; n],
-            actors: VecDeque::new(),
+            owed_draw: pool.bool(n, false),
+            actors: std::mem::take(&mut pool.actors),
             opener: None,
             bring_in_due: false,
             completion_due: false,
             raise_size: 0,
             raises: 0,
-            acted: vec![false; n],
+            acted: pool.bool(n, false),
             short_all_ins: Vec::new(),
             all_in: false,
             open_unknown: false,
             stop_undecided: false,
-            to_show: vec![false; n],
-            shown: vec![false; n],
-            dealt_since_show: vec![false; n],
-            mystery: vec![false; n],
+            to_show: pool.bool(n, false),
+            shown: pool.bool(n, false),
+            dealt_since_show: pool.bool(n, false),
+            mystery: pool.bool(n, false),
             outcome: None,
             issues: Vec::new(),
             index: 0,
         };
+        POOL.set(pool);
         // Antes, collected (returned above the second largest when
         // trimmed), then blinds and straddles.
-        for (i, &a) in antes.iter().enumerate() {
-            s.put(i, a);
+        for i in 0..n {
+            s.put(i, s.antes[i]);
         }
         if s.bets.iter().any(|&b| b > 0) {
             s.collect(setup.ante_trimming);
         }
-        for (i, &a) in antes.iter().enumerate() {
+        for i in 0..n {
             let b = at(setup.blinds, pos(i)).abs();
-            let b = b.min(s.setup_stack(i) - a);
+            let b = b.min(s.setup_stack(i) - s.antes[i]);
             if b > 0 {
                 s.put(i, b);
             }
@@ -608,9 +694,16 @@ impl<'s> State<'s> {
     /// once dealing began; for antes only when trimmed).
     fn collect(&mut self, cut: bool) {
         if cut {
-            let mut sorted = self.bets.clone();
-            sorted.sort_unstable();
-            let cutoff = sorted[sorted.len() - 2];
+            // The second largest bet.
+            let (mut first, mut cutoff) = (i128::MIN, i128::MIN);
+            for &b in &self.bets {
+                if b > first {
+                    cutoff = first;
+                    first = b;
+                } else if b > cutoff {
+                    cutoff = b;
+                }
+            }
             for i in 0..self.n {
                 if self.bets[i] > cutoff {
                     self.stacks[i] += self.bets[i] - cutoff;
@@ -696,7 +789,13 @@ impl<'s> State<'s> {
             Opening::Position => {
                 let rev = |i: usize| {
                     let j = if n == 2 { 1 - i } else { i };
-                    self.setup.blinds.get(j).copied().unwrap_or(0).signum()
+                    self.setup
+                        .blinds
+                        .get(j)
+                        .copied()
+                        .flatten()
+                        .unwrap_or(0)
+                        .signum()
                 };
                 let top = (0..n).max_by_key(|&i| (self.bets[i] * rev(i), i))?;
                 Some((top + 1) % n)
@@ -747,12 +846,20 @@ impl<'s> State<'s> {
         if !self.active[i] {
             return 0;
         }
-        let mut e: Vec<i128> = (0..self.n)
-            .filter(|&j| self.active[j])
-            .map(|j| self.bets[j] + self.stacks[j])
-            .collect();
-        e.sort_unstable();
-        let second = e.get(e.len().wrapping_sub(2)).copied().unwrap_or(0);
+        // The second largest of the active players' bets and stacks.
+        let (mut first, mut second) = (None, None);
+        for j in 0..self.n {
+            if self.active[j] {
+                let e = Some(self.bets[j] + self.stacks[j]);
+                if e > first {
+                    second = first;
+                    first = e;
+                } else if e > second {
+                    second = e;
+                }
+            }
+        }
+        let second = second.unwrap_or(0);
         self.stacks[i].min((second - self.bets[i]).max(0))
     }
 
@@ -1173,6 +1280,22 @@ impl<'s> State<'s> {
         let n = self.n;
         let types = hand_types(self.setup.variant);
         let showdown = self.active_count() > 1;
+        if !showdown {
+            // Everyone else folded: every pot is the last player's.
+            let pot: i128 = self.collected.iter().sum();
+            let mut won = vec![0; n];
+            if let Some(w) = self.active.iter().position(|&a| a) {
+                won[w] = pot;
+            }
+            self.outcome = Some(Outcome {
+                pot,
+                showdown,
+                contribution: self.collected.clone(),
+                won,
+                hands: vec![None; n],
+            });
+            return;
+        }
         let known = |cards: &mut dyn Iterator<Item = Card>| -> Vec<Known> {
             cards.filter_map(Known::of).collect()
         };
@@ -1189,7 +1312,11 @@ impl<'s> State<'s> {
                 let f = known(&mut self.hole[i].iter().map(|c| c.0));
                 for (t, &ty) in types.iter().enumerate() {
                     up[i][t] = evaluate(ty, &u, &board);
-                    full[i][t] = evaluate(ty, &f, &board);
+                    full[i][t] = if f.len() == u.len() {
+                        up[i][t]
+                    } else {
+                        evaluate(ty, &f, &board)
+                    };
                 }
             }
         }
@@ -1376,7 +1503,11 @@ fn up_hand(ranks: &[u8]) -> (u8, Vec<u8>) {
 
 /// Replays a hand: `acts` in the record's order.
 pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) -> Replay {
-    let mut out = Replay::default();
+    let acts = acts.into_iter();
+    let mut out = Replay {
+        steps: Vec::with_capacity(acts.size_hint().0),
+        ..Replay::default()
+    };
     let mut state = match State::new(setup) {
         Ok(s) => s,
         Err(e) => {
@@ -1388,7 +1519,7 @@ pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) ->
         }
     };
     let mut stopped = false;
-    for (k, a) in acts.into_iter().enumerate() {
+    for (k, a) in acts.enumerate() {
         state.index = k;
         if stopped || matches!(a, Act::Noop) {
             out.steps.push((None, None));
@@ -1420,9 +1551,12 @@ pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) ->
     }
     out.streets = state.reached;
     out.issues = std::mem::take(&mut state.issues);
+    let phase = state.phase;
+    let outcome = state.outcome.take();
+    state.recycle();
     if !stopped {
-        match state.phase {
-            Phase::Over => out.outcome = state.outcome.take(),
+        match phase {
+            Phase::Over => out.outcome = outcome,
             Phase::Dealing => out.stop = Some((None, Stop::Unfinished(Waiting::Dealing))),
             Phase::Betting => out.stop = Some((None, Stop::Unfinished(Waiting::Betting))),
             Phase::Showdown => out.stop = Some((None, Stop::Unfinished(Waiting::Showdown))),
@@ -1479,11 +1613,19 @@ mod tests {
         v.iter().map(|x| x * ONE).collect()
     }
 
+    fn forced(v: &[i128]) -> Vec<Option<i128>> {
+        v.iter().map(|x| Some(x * ONE)).collect()
+    }
+
     fn known(v: &[i128]) -> Vec<Option<i128>> {
         v.iter().map(|x| Some(x * ONE)).collect()
     }
 
-    fn holdem<'a>(antes: &'a [i128], blinds: &'a [i128], stacks: &'a [Option<i128>]) -> Setup<'a> {
+    fn holdem<'a>(
+        antes: &'a [Option<i128>],
+        blinds: &'a [Option<i128>],
+        stacks: &'a [Option<i128>],
+    ) -> Setup<'a> {
         Setup {
             variant: Variant::NoLimitTexasHoldem,
             ante_trimming: false,
@@ -1506,7 +1648,7 @@ mod tests {
     #[test]
     fn heads_up_blinds_and_antes_are_reversed() {
         // blinds [1, 2]: heads-up p2 (the button) posts 1 and acts first.
-        let (antes, blinds, stacks) = (chips(&[0, 0]), chips(&[1, 2]), known(&[100, 100]));
+        let (antes, blinds, stacks) = (forced(&[0, 0]), forced(&[1, 2]), known(&[100, 100]));
         let s = holdem(&antes, &blinds, &stacks);
         let r = play(&s, &["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]);
         assert_eq!(payoffs(&r), [1, -1]);
@@ -1527,7 +1669,7 @@ mod tests {
         );
         assert!(r.outcome.is_none());
         // Antes [5, 0]: heads-up, p2 pays the 5.
-        let antes = chips(&[5, 0]);
+        let antes = forced(&[5, 0]);
         let s = holdem(&antes, &blinds, &stacks);
         let r = play(&s, &["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]);
         assert_eq!(payoffs(&r), [6, -6]);
@@ -1537,7 +1679,7 @@ mod tests {
 
     #[test]
     fn three_all_ins_make_side_pots() {
-        let (antes, blinds) = (chips(&[0, 0, 0, 0]), chips(&[1, 2, 0, 0]));
+        let (antes, blinds) = (forced(&[0, 0, 0, 0]), forced(&[1, 2, 0, 0]));
         let stacks = known(&[10, 20, 30, 100]);
         let s = holdem(&antes, &blinds, &stacks);
         let r = play(
@@ -1574,7 +1716,7 @@ mod tests {
 
     #[test]
     fn a_hi_lo_pot_with_no_low_goes_to_the_high_hand() {
-        let (antes, blinds, stacks) = (chips(&[0, 0]), chips(&[1, 2]), known(&[100, 100]));
+        let (antes, blinds, stacks) = (forced(&[0, 0]), forced(&[1, 2]), known(&[100, 100]));
         let s = Setup {
             variant: Variant::FixedLimitOmahaHoldemHighLow,
             small_bet: 2 * ONE,
@@ -1606,8 +1748,8 @@ mod tests {
     #[test]
     fn odd_chips_go_to_the_first_winner() {
         let (antes, blinds, stacks) = (
-            chips(&[0, 0, 0]),
-            chips(&[1, 2, 0]),
+            forced(&[0, 0, 0]),
+            forced(&[1, 2, 0]),
             known(&[100, 100, 100]),
         );
         let s = holdem(&antes, &blinds, &stacks);
@@ -1636,8 +1778,8 @@ mod tests {
     #[test]
     fn issues_are_reported_and_partial_hands_have_no_outcome() {
         let (antes, blinds, stacks) = (
-            chips(&[0, 0, 0]),
-            chips(&[1, 2, 0]),
+            forced(&[0, 0, 0]),
+            forced(&[1, 2, 0]),
             known(&[100, 100, 100]),
         );
         let s = holdem(&antes, &blinds, &stacks);
@@ -1715,7 +1857,7 @@ mod tests {
 
     #[test]
     fn stud_opens_with_the_bring_in_of_the_lowest_up_card() {
-        let (antes, stacks) = (chips(&[1, 1, 1]), known(&[50, 50, 50]));
+        let (antes, stacks) = (forced(&[1, 1, 1]), known(&[50, 50, 50]));
         let s = Setup {
             variant: Variant::FixedLimitSevenCardStud,
             ante_trimming: false,

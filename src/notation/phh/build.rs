@@ -574,8 +574,9 @@ impl<'r, 'a> Hand<'r, 'a> {
         let mut seq = 0i32;
         let mut bad: Vec<(usize, &'static str, String)> = Vec::new();
         // What the replay needs of each action, its cards in `deck`.
-        let mut plays: Vec<Play> = Vec::with_capacity(actions.len());
-        let mut deck: Vec<Card> = Vec::new();
+        let (mut plays, mut deck) = SCRATCH.take();
+        plays.clear();
+        deck.clear();
         for (s, span) in &actions {
             a.hand_id.append_value(id);
             a.seq.append_value(seq);
@@ -727,6 +728,9 @@ impl<'r, 'a> Hand<'r, 'a> {
             a.computed_kind.append_option(kind.map(rules::Kind::name));
             a.computed_pot_after.append_option(pot);
         }
+        plays.truncate(1 << 12);
+        deck.truncate(1 << 14);
+        SCRATCH.set((plays, deck));
         let outcome = replay.as_ref().and_then(|r| r.outcome.as_ref());
         let rake = outcome.and_then(|o| self.check_stated(o));
         // hands
@@ -838,6 +842,12 @@ impl<'r, 'a> Hand<'r, 'a> {
     }
 }
 
+thread_local! {
+    /// The vectors of the last hand built on this thread, for the next.
+    static SCRATCH: std::cell::Cell<(Vec<Play>, Vec<Card>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
 /// An action as the replay sees it.
 enum Play {
     /// A no-op.
@@ -852,7 +862,7 @@ enum Play {
 
 impl<'r, 'a> Hand<'r, 'a> {
     /// The setup of the replay, or why there is none.
-    fn setup(&self) -> Result<(Variant, Vec<Option<i128>>), String> {
+    fn setup(&self) -> Result<Variant, String> {
         let code = self.variant.as_deref().ok_or("no variant")?;
         let v = Variant::from_code(code).ok_or_else(|| format!("unknown variant '{code}'"))?;
         let mut lacks = Vec::new();
@@ -868,17 +878,13 @@ impl<'r, 'a> Hand<'r, 'a> {
                 lacks.push(AMOUNTS[k]);
             }
         }
-        let stacks = match &self.arrays[STACKS] {
-            Some((s, _)) => s.clone(),
-            None => {
-                lacks.push("starting_stacks");
-                Vec::new()
-            }
-        };
+        if self.arrays[STACKS].is_none() {
+            lacks.push("starting_stacks");
+        }
         if !lacks.is_empty() {
             return Err(format!("no usable {}", lacks.join(", ")));
         }
-        Ok((v, stacks))
+        Ok(v)
     }
 
     /// Replays the hand, with its issues as diagnostics; None when the
@@ -892,7 +898,7 @@ impl<'r, 'a> Hand<'r, 'a> {
         if !self.compute {
             return None;
         }
-        let (variant, stacks) = match self.setup() {
+        let variant = match self.setup() {
             Ok(s) => s,
             Err(why) => {
                 let m = format!("the hand is not replayed ({why}): its computed values are null");
@@ -900,23 +906,17 @@ impl<'r, 'a> Hand<'r, 'a> {
                 return None;
             }
         };
-        let arr = |k: usize| -> Vec<i128> {
-            self.arrays[k]
-                .as_ref()
-                .map(|a| a.0.iter().map(|x| x.unwrap_or(0)).collect())
-                .unwrap_or_default()
-        };
-        let (antes, blinds) = (arr(ANTES), arr(BLINDS));
+        let arr = |k: usize| -> &[Option<i128>] { self.arrays[k].as_ref().map_or(&[], |a| &a.0) };
         let setup = Setup {
             variant,
             ante_trimming: self.trimming.unwrap_or(false),
-            antes: &antes,
-            blinds: &blinds,
+            antes: arr(ANTES),
+            blinds: arr(BLINDS),
             bring_in: self.amounts[0].unwrap_or(0),
             small_bet: self.amounts[1].unwrap_or(0),
             big_bet: self.amounts[2].unwrap_or(0),
             min_bet: self.amounts[3].unwrap_or(0),
-            stacks: &stacks,
+            stacks: arr(STACKS),
             chip: if self.floats { 1 } else { decimal::ONE },
         };
         let acts = plays.iter().map(|p| match p {
