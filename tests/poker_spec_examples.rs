@@ -101,6 +101,30 @@ fn dwan_ivey() {
         assert_eq!(value(r, "amount"), amount);
         assert_eq!(value(r, "commentary"), commentary);
     }
+    // The replay: Dwan's straight (7-6 on 5-4-3) wins Ivey's 553,500 (his
+    // raise to 1,067,100 returned above Dwan's all-in), Antonius's ante and
+    // blind, and his own.
+    assert_eq!(raw(h[0], "computed_pot"), "1109500");
+    assert_eq!(raw(h[0], "computed_streets"), "4");
+    let col = |c: &str| -> Vec<&str> { p.iter().map(|r| raw(r, c)).collect() };
+    assert_eq!(col("computed_contribution"), ["553500", "2500", "553500"]);
+    assert_eq!(col("computed_payoff"), ["-553500", "-2500", "556000"]);
+    assert_eq!(
+        col("computed_finishing_stack"),
+        ["572100", "1997500", "1109500"]
+    );
+    assert_eq!(value(p[2], "computed_hand"), Some("straight"));
+    let kinds: Vec<_> = a
+        .iter()
+        .map(|r| value(r, "computed_kind").unwrap())
+        .collect();
+    assert_eq!(
+        kinds[3..15],
+        [
+            "raise", "raise", "fold", "call", "deal", "bet", "call", "deal", "bet", "raise",
+            "raise", "call"
+        ]
+    );
     assert!(rows(&all, "errors").is_empty());
 }
 

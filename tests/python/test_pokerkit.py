@@ -175,9 +175,10 @@ def test_pokerkit_reads_what_deckhand_reads(tables):
 
 # Hands whose replay deckhand and pokerkit 0.7.7 end differently, with the
 # rule that decides (docs/rules/poker.md). 03-50-24.phh: pokerkit stops at
-# "p2 cbr 750000" (a raise to the all-in amount of the only opponent, below
-# pokerkit's minimum); deckhand warns (H041), goes on, and its finishing
-# stacks are the record's.
+# "p2 cbr 750000" (a raise to the whole stack of the only opponent, below a
+# full raise: pokerkit 0.7 caps the minimum by the raiser's stack only);
+# deckhand caps it by what the others can call, as pokerkit 0.4 did, and its
+# finishing stacks are the record's.
 REPLAY_DIFFERS = {
     "03-50-24.phh#0": "pokerkit cannot replay",
     # Both players all in on fourth street show, and the record ends after

@@ -1214,17 +1214,26 @@ impl<'s> State<'s> {
             _ => self.setup.min_bet,
         };
         let all = self.stacks[p] + self.bets[p];
-        let mut min = self.raise_size.max(street_min);
+        // The most any other player still in can put in: a raise to it
+        // (putting the last of them all in) is never short (pokerkit 0.4;
+        // 0.7 caps by the raiser's stack only).
+        let reach = (0..self.n)
+            .filter(|&i| i != p && self.active[i])
+            .map(|i| self.stacks[i] + self.bets[i])
+            .max()
+            .unwrap_or(all);
+        let mut full = self.raise_size.max(street_min);
         if !self.completion_due {
-            min += max;
+            full += max;
         }
-        let min = min.min(all);
+        let full = full.min(all);
+        let min = full.min(reach);
         let top = match self.setup.variant.betting() {
-            Betting::FixedLimit => min,
+            Betting::FixedLimit => full,
             Betting::PotLimit => {
                 let pot: i128 =
                     self.collected.iter().sum::<i128>() + self.bets.iter().sum::<i128>();
-                all.min(min.max(2 * max - self.bets[p] + pot))
+                all.min(full.max(2 * max - self.bets[p] + pot))
             }
             Betting::NoLimit => all,
         };
@@ -1853,6 +1862,38 @@ mod tests {
             ],
         );
         assert_eq!(r.stop, Some((Some(20), Stop::Undecided)), "{:?}", r.outcome);
+    }
+
+    #[test]
+    fn a_raise_to_the_last_opponents_whole_stack_is_not_short() {
+        let (antes, blinds, stacks) = (forced(&[0, 0]), forced(&[1, 2]), known(&[12, 100]));
+        let s = holdem(&antes, &blinds, &stacks);
+        let mut a = vec![
+            "d dh p1 AsAh",
+            "d dh p2 KsKh",
+            "p2 cc",
+            "p1 cc",
+            "d db 2c3d7c",
+        ];
+        // p1 bets 6 of their 10 and p2 raises to 10 (a full raise is to 12).
+        a.extend(["p1 cbr 6", "p2 cbr 10", "p1 cc", "p1 sm AsAh", "p2 sm KsKh"]);
+        a.extend(["d db 8d", "d db 9h"]);
+        let r = play(&s, &a);
+        assert_eq!(r.issues, []);
+        assert_eq!(payoffs(&r), [12, -12]);
+        // To 9 is less than p1 can put in and than a full raise: short.
+        a[6] = "p2 cbr 9";
+        let r = play(&s, &a);
+        assert_eq!(
+            r.issues,
+            [(
+                6,
+                Issue::BelowMinimum {
+                    amount: 9 * ONE,
+                    min: 10 * ONE
+                }
+            )]
+        );
     }
 
     #[test]

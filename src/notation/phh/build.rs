@@ -693,6 +693,9 @@ impl<'r, 'a> Hand<'r, 'a> {
             }
             a.cards.append(cards.as_deref().filter(|_| kind.is_some()));
             // The replay's view of the action.
+            if !self.compute {
+                continue;
+            }
             let from = deck.len();
             deck.extend(cards.iter().flatten().filter_map(|t| {
                 let b = t.as_bytes();
@@ -700,9 +703,9 @@ impl<'r, 'a> Hand<'r, 'a> {
             }));
             let listed = from..deck.len();
             if kind == Some(Kind::CompleteBetRaise)
-                && s.split('#')
-                    .next()
-                    .is_some_and(|w| w.contains(['.', 'e', 'E']))
+                && s.bytes()
+                    .take_while(|&b| b != b'#')
+                    .any(|b| matches!(b, b'.' | b'e' | b'E'))
             {
                 self.floats = true;
             }
