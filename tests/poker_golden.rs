@@ -162,3 +162,26 @@ fn the_fast_toml_reader_reads_as_the_crate() {
     }
     assert!(fast >= 20, "{fast}");
 }
+
+#[test]
+fn no_rules_converts_the_same_rows_without_computed_values() {
+    let files = common::files_with("testdata/poker/valid", &["phh", "phhs"]);
+    let tables = ["poker/hands", "poker/players", "poker/actions"];
+    let run = |extra: &[&str]| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("d");
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["convert", "-q", "-o"])
+            .arg(&out)
+            .args(&files)
+            .args(extra)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        deckhand::columns::render::dataset(&out, &tables).unwrap()
+    };
+    let (with, without) = (run(&[]), run(&["--no-rules"]));
+    assert_eq!(with.len(), without.len());
+    assert!(with.iter().any(|r| r.contains("computed_pot=")));
+    assert!(without.iter().all(|r| !r.contains("computed_")));
+}

@@ -723,7 +723,7 @@ impl<'r, 'a> Hand<'r, 'a> {
         }
         let replay = self.replay(&plays, &deck, &actions);
         let a = &mut out.actions;
-        for k in 0..plays.len() {
+        for k in 0..actions.len() {
             let (kind, pot) = replay
                 .as_ref()
                 .and_then(|r| r.steps.get(k).copied())
