@@ -565,6 +565,10 @@ struct State<'s> {
     acted: Vec<bool>,
     short_all_ins: Vec<i128>,
     all_in: bool,
+    /// Players still in the hand.
+    in_hand: usize,
+    /// Dealing owed (hole cards, board cards, draws), in all.
+    owed: usize,
     /// Unknown up cards hide who opens: the first to act opens.
     open_unknown: bool,
     /// Unknown cards (or nobody left) decide a pot.
@@ -643,6 +647,8 @@ impl<'s> State<'s> {
             acted: pool.bool(n, false),
             short_all_ins: Vec::new(),
             all_in: false,
+            in_hand: n,
+            owed: 0,
             open_unknown: false,
             stop_undecided: false,
             to_show: pool.bool(n, false),
@@ -687,7 +693,14 @@ impl<'s> State<'s> {
     }
 
     fn active_count(&self) -> usize {
-        self.active.iter().filter(|&&a| a).count()
+        self.in_hand
+    }
+
+    /// Player `p` is out of the hand (folded, mucked or killed).
+    fn out(&mut self, p: usize) {
+        if std::mem::replace(&mut self.active[p], false) {
+            self.in_hand -= 1;
+        }
     }
 
     /// The bets into the pots; above the second largest returned (always
@@ -747,13 +760,19 @@ impl<'s> State<'s> {
             self.owed_board += def.hole.len();
             self.owed_hole.iter_mut().for_each(VecDeque::clear);
         }
+        self.count_owed();
         self.advance();
     }
 
     fn dealing_done(&self) -> bool {
-        self.owed_board == 0
-            && self.owed_hole.iter().all(VecDeque::is_empty)
-            && !self.owed_draw.iter().any(|&d| d)
+        self.owed == 0
+    }
+
+    /// Counts what is owed again.
+    fn count_owed(&mut self) {
+        self.owed = self.owed_board
+            + self.owed_hole.iter().map(VecDeque::len).sum::<usize>()
+            + self.owed_draw.iter().filter(|&&d| d).count();
     }
 
     /// Moves on through what needs nobody's action.
@@ -842,10 +861,9 @@ impl<'s> State<'s> {
         }
     }
 
-    fn effective_stack(&self, i: usize) -> i128 {
-        if !self.active[i] {
-            return 0;
-        }
+    /// The second largest of the active players' bets and stacks (0 with
+    /// fewer than two): what a player can lose at most, with their bet.
+    fn second_stake(&self) -> i128 {
         // The second largest of the active players' bets and stacks.
         let (mut first, mut second) = (None, None);
         for j in 0..self.n {
@@ -859,8 +877,7 @@ impl<'s> State<'s> {
                 }
             }
         }
-        let second = second.unwrap_or(0);
-        self.stacks[i].min((second - self.bets[i]).max(0))
+        second.unwrap_or(0)
     }
 
     fn begin_betting(&mut self) {
@@ -872,9 +889,11 @@ impl<'s> State<'s> {
         self.completion_due = self.bring_in_due;
         self.actors.clear();
         let start = opener.unwrap_or(0);
+        let second = self.second_stake();
         for k in 0..self.n {
             let i = (start + k) % self.n;
-            if self.active[i] && self.stacks[i] > 0 && self.effective_stack(i) > 0 {
+            let effective = self.stacks[i].min((second - self.bets[i]).max(0));
+            if self.active[i] && self.stacks[i] > 0 && effective > 0 {
                 self.actors.push_back(i);
             }
         }
@@ -980,6 +999,7 @@ impl<'s> State<'s> {
                     }));
                 }
                 self.owed_board -= cards.len();
+                self.owed -= cards.len();
                 for &c in cards {
                     self.take(c);
                     self.board.push(c);
@@ -995,6 +1015,7 @@ impl<'s> State<'s> {
                 }
                 for &c in cards {
                     let up = self.owed_hole[p].pop_front().unwrap_or(false);
+                    self.owed -= 1;
                     self.take(c);
                     self.hole[p].push((c, up));
                 }
@@ -1019,9 +1040,11 @@ impl<'s> State<'s> {
                         self.in_play &= !b;
                     }
                     self.owed_hole[p].push_back(up);
+                    self.owed += 1;
                 }
                 self.hole[p] = hole;
                 self.owed_draw[p] = false;
+                self.owed -= 1;
                 if cards.is_empty() {
                     Kind::StandPat
                 } else {
@@ -1038,7 +1061,7 @@ impl<'s> State<'s> {
                 self.to_show[p] = false;
                 match cards {
                     None => {
-                        self.active[p] = false;
+                        self.out(p);
                         self.hole[p].clear();
                         Kind::Muck
                     }
@@ -1115,6 +1138,7 @@ impl<'s> State<'s> {
                         self.hole[i].push((unknown, up));
                     }
                 }
+                self.count_owed();
                 self.advance();
                 if self.phase != Phase::Betting {
                     return Err(Stop::Impossible(Impossible::NotNow));
@@ -1141,7 +1165,7 @@ impl<'s> State<'s> {
                     return Err(Stop::Impossible(Impossible::MustBringIn));
                 }
                 self.pop_actor();
-                self.active[p] = false;
+                self.out(p);
                 self.hole[p].clear();
                 Kind::Fold
             }
@@ -1360,8 +1384,10 @@ impl<'s> State<'s> {
                 killed[i] = !can;
             }
             if killed.iter().any(|&k| k) {
-                for (a, k) in self.active.iter_mut().zip(&killed) {
-                    *a &= !k;
+                for (p, &k) in killed.iter().enumerate() {
+                    if k {
+                        self.out(p);
+                    }
                 }
                 pots = self.pots();
             }
