@@ -18,6 +18,7 @@
 //! guessed: a hand that ends before its end, or whose pot unknown cards
 //! would decide, has no outcome.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::card::{Card, Rank};
@@ -199,7 +200,7 @@ pub struct Outcome {
     /// Per player: the chips won from the pots.
     pub won: Vec<i128>,
     /// Per player: the hand shown at the showdown, described.
-    pub hands: Vec<Option<String>>,
+    pub hands: Vec<Option<Cow<'static, str>>>,
 }
 
 impl Outcome {
@@ -414,10 +415,10 @@ fn ranks(packed: u32, n: u32, bits: u32) -> String {
 /// A hand's description in `players.computed_hand`: the category of a
 /// high hand (`flush`), the ranks of a low (`8-6-4-2-A low`), a badugi's
 /// (`4-card badugi K-Q-2-A`).
-fn describe(t: HandType, key: u32) -> String {
-    match t {
-        HandType::High(r) => eval::category(key, r).name().to_string(),
-        HandType::OmahaHigh => eval::category(key, Ranking::Standard).name().to_string(),
+fn describe(t: HandType, key: u32) -> Cow<'static, str> {
+    let s = match t {
+        HandType::High(r) => return Cow::Borrowed(eval::category(key, r).name()),
+        HandType::OmahaHigh => return Cow::Borrowed(eval::category(key, Ranking::Standard).name()),
         HandType::OmahaLow | HandType::EightLow => {
             format!("{} low", ranks(!key & 0xF_FFFF, 5, 20))
         }
@@ -425,14 +426,14 @@ fn describe(t: HandType, key: u32) -> String {
             let v = !key;
             match eval::category(v & 0xFFF_FFFF, Ranking::Standard) {
                 eval::Category::HighCard => format!("{} low", ranks(v & 0xF_FFFF, 5, 20)),
-                c => c.name().to_string(),
+                c => return Cow::Borrowed(c.name()),
             }
         }
         HandType::DeuceSeven => {
             let v = !key;
             match eval::category(v & 0xFFF_FFFF, Ranking::AceHighOnly) {
                 eval::Category::HighCard => format!("{} low", ranks(v & 0xF_FFFF, 5, 20)),
-                c => c.name().to_string(),
+                c => return Cow::Borrowed(c.name()),
             }
         }
         HandType::Badugi => {
@@ -440,7 +441,8 @@ fn describe(t: HandType, key: u32) -> String {
             let packed = (!key & 0xFFFF) >> (4 * (4 - n.min(4)));
             format!("{n}-card badugi {}", ranks(packed, n, 4 * n))
         }
-    }
+    };
+    Cow::Owned(s)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -567,6 +569,10 @@ struct State<'s> {
     all_in: bool,
     /// Players still in the hand.
     in_hand: usize,
+    /// The chips in the middle: collected and bet.
+    middle: i128,
+    /// The largest bet of the round.
+    top_bet: i128,
     /// Dealing owed (hole cards, board cards, draws), in all.
     owed: usize,
     /// Unknown up cards hide who opens: the first to act opens.
@@ -648,6 +654,8 @@ impl<'s> State<'s> {
             short_all_ins: Vec::new(),
             all_in: false,
             in_hand: n,
+            middle: 0,
+            top_bet: 0,
             owed: 0,
             open_unknown: false,
             stop_undecided: false,
@@ -686,10 +694,12 @@ impl<'s> State<'s> {
     fn put(&mut self, i: usize, amount: i128) {
         self.bets[i] += amount;
         self.stacks[i] -= amount;
+        self.middle += amount;
+        self.top_bet = self.top_bet.max(self.bets[i]);
     }
 
     fn max_bet(&self) -> i128 {
-        self.bets.iter().copied().max().unwrap_or(0)
+        self.top_bet
     }
 
     fn active_count(&self) -> usize {
@@ -719,7 +729,9 @@ impl<'s> State<'s> {
             }
             for i in 0..self.n {
                 if self.bets[i] > cutoff {
-                    self.stacks[i] += self.bets[i] - cutoff;
+                    let back = self.bets[i] - cutoff;
+                    self.stacks[i] += back;
+                    self.middle -= back;
                     self.bets[i] = cutoff;
                 }
             }
@@ -728,6 +740,7 @@ impl<'s> State<'s> {
             self.collected[i] += self.bets[i];
             self.bets[i] = 0;
         }
+        self.top_bet = 0;
     }
 
     fn street_def(&self) -> &'static Street {
@@ -1254,11 +1267,7 @@ impl<'s> State<'s> {
         let min = full.min(reach);
         let top = match self.setup.variant.betting() {
             Betting::FixedLimit => full,
-            Betting::PotLimit => {
-                let pot: i128 =
-                    self.collected.iter().sum::<i128>() + self.bets.iter().sum::<i128>();
-                all.min(full.max(2 * max - self.bets[p] + pot))
-            }
+            Betting::PotLimit => all.min(full.max(2 * max - self.bets[p] + self.middle)),
             Betting::NoLimit => all,
         };
         if amount < min {
@@ -1434,16 +1443,15 @@ impl<'s> State<'s> {
                 if !showdown || !self.shown[i] {
                     return None;
                 }
-                let parts: Vec<String> = types
-                    .iter()
-                    .enumerate()
-                    .map(|(t, &ty)| match up[i][t] {
-                        Some(k) => describe(ty, k),
-                        None if t > 0 => "no low".to_string(),
-                        None => "no hand".to_string(),
-                    })
-                    .collect();
-                Some(parts.join(", "))
+                let part = |t: usize| match up[i][t] {
+                    Some(k) => describe(types[t], k),
+                    None if t > 0 => Cow::Borrowed("no low"),
+                    None => Cow::Borrowed("no hand"),
+                };
+                match types.len() {
+                    1 => Some(part(0)),
+                    _ => Some(Cow::Owned(format!("{}, {}", part(0), part(1)))),
+                }
             })
             .collect();
         self.outcome = Some(Outcome {
@@ -1569,8 +1577,7 @@ pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) ->
         let over = state.phase == Phase::Over;
         match state.act(a) {
             Ok(kind) => {
-                let pot = state.collected.iter().sum::<i128>() + state.bets.iter().sum::<i128>();
-                out.steps.push((Some(kind), Some(pot)));
+                out.steps.push((Some(kind), Some(state.middle)));
             }
             Err(_) if over => out.steps.push((None, None)),
             Err(stop) => {
