@@ -4,3 +4,4 @@
 pub mod bridge;
 pub mod pinochle;
 pub mod poker;
+pub mod preferans;

@@ -1,0 +1,8 @@
+//! Preferans (the Serbian and central European game of Portable Preferans
+//! Notation): its 32 cards and the rules of a trick. No text: the
+//! `preferans` notation reads and writes it.
+
+pub mod card;
+pub mod rules;
+
+pub use card::{Card, Rank, Suit};
