@@ -214,19 +214,22 @@ if [[ $sections == *" rbn "* ]]; then
 fi
 
 if [[ $sections == *" phh "* ]]; then
-  # A .phhs archive of at least PHH_MB MB: the bundled real hands, each a
-  # table [N], repeated (made once, then reused).
-  phh=target/bench-data/phh-${phh_mb}mb.phhs
-  if [ ! -f "$phh" ]; then
-    mkdir -p target/bench-data
-    python3 scripts/phh_archive.py "$phh_mb" "$phh.part"
-    mv "$phh.part" "$phh"
-  fi
-  file=$phh
-  bytes=$(stat -c %s "$file")
-  echo
-  echo "PHH archive: $file ($((bytes / 1000000)) MB, the bundled real hands repeated)"
-  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+  # A .phhs archive of at least $1 MB: the bundled real hands, each a table
+  # [N], repeated (made once, then reused); it becomes $file, with its
+  # heading ($2) and the table's.
+  phh_archive() {
+    file=target/bench-data/phh-$1mb.phhs
+    if [ ! -f "$file" ]; then
+      mkdir -p target/bench-data
+      python3 scripts/phh_archive.py "$1" "$file.part"
+      mv "$file.part" "$file"
+    fi
+    bytes=$(stat -c %s "$file")
+    echo
+    echo "$2: $file ($((bytes / 1000000)) MB, the bundled real hands repeated)"
+    printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+  }
+  phh_archive "$phh_mb" "PHH archive"
   reference
   for threads in 1 2; do
     run "convert phh zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
@@ -243,16 +246,7 @@ if [[ $sections == *" phh "* ]]; then
           if (n > 0) printf "rules cost over --no-rules: %.0f%%\n", (n / d - 1) * 100 }' "$out/phh_rows"
   # The rules against pokerkit's replay (load and iterate every state, about
   # 1,000 hands a second): on a smaller archive, PHH_REPLAY_MB (default 16).
-  small=target/bench-data/phh-${PHH_REPLAY_MB:-16}mb.phhs
-  if [ ! -f "$small" ]; then
-    python3 scripts/phh_archive.py "${PHH_REPLAY_MB:-16}" "$small.part"
-    mv "$small.part" "$small"
-  fi
-  file=$small
-  bytes=$(stat -c %s "$file")
-  echo
-  echo "PHH replay: $file ($((bytes / 1000000)) MB)"
-  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s hands/s rss_MB anon_MB out_MB
+  phh_archive "${PHH_REPLAY_MB:-16}" "PHH replay"
   run "convert phh, rules (2 threads)" "$runs" "$bin" convert "$file" -o "$out/ds" | tee "$out/replay_rows"
   run "convert phh --no-rules (2 threads)" "$runs" \
     "$bin" convert "$file" -o "$out/ds" --no-rules | tee -a "$out/replay_rows"

@@ -37,6 +37,21 @@ use super::chunk::{Chunk, ChunkBytes, PageIndex, Pages, plain_settings};
 use super::dict::{StrDict, int32};
 use super::encode::{bit_packed, bit_width, end_levels, rle_run, start_levels};
 
+/// An integer column's chunk statistics, from the little-endian bytes of
+/// its minimum and maximum read by `$read`.
+macro_rules! int_stats {
+    ($min:expr, $max:expr, $nulls:expr, $read:expr) => {
+        ValueStatistics::new(
+            $min.as_deref().map($read),
+            $max.as_deref().map($read),
+            None,
+            $nulls,
+            false,
+        )
+        .with_backwards_compatible_min_max(true)
+    };
+}
+
 /// Writes one column chunk at a time of a flat (not nested) string column.
 pub struct FlatPages {
     kind: Kind,
@@ -629,26 +644,8 @@ impl Pages for FlatPages {
                     ValueStatistics::new(None, None, None, nulls, false)
                         .with_backwards_compatible_min_max(false),
                 ),
-                (Kind::Int32, min, max) => Statistics::Int32(
-                    ValueStatistics::new(
-                        min.as_deref().map(int32),
-                        max.as_deref().map(int32),
-                        None,
-                        nulls,
-                        false,
-                    )
-                    .with_backwards_compatible_min_max(true),
-                ),
-                (Kind::Int64, min, max) => Statistics::Int64(
-                    ValueStatistics::new(
-                        min.as_deref().map(int64),
-                        max.as_deref().map(int64),
-                        None,
-                        nulls,
-                        false,
-                    )
-                    .with_backwards_compatible_min_max(true),
-                ),
+                (Kind::Int32, min, max) => Statistics::Int32(int_stats!(min, max, nulls, int32)),
+                (Kind::Int64, min, max) => Statistics::Int64(int_stats!(min, max, nulls, int64)),
             }
         });
         let nullable = self.nullable;
@@ -916,24 +913,14 @@ mod tests {
                     assert_eq!(i.max_value(k), Some(&truncate_max(t, &max.0).0[..]));
                 }
                 ColumnIndexMetaData::INT32(i) => {
-                    assert_eq!(
-                        i.min_value(k).map(|v| v.to_le_bytes().to_vec()),
-                        Some(min.0.clone())
-                    );
-                    assert_eq!(
-                        i.max_value(k).map(|v| v.to_le_bytes().to_vec()),
-                        Some(max.0.clone())
-                    );
+                    let bytes = |v: Option<&i32>| v.map(|v| v.to_le_bytes().to_vec());
+                    assert_eq!(bytes(i.min_value(k)), Some(min.0.clone()));
+                    assert_eq!(bytes(i.max_value(k)), Some(max.0.clone()));
                 }
                 ColumnIndexMetaData::INT64(i) => {
-                    assert_eq!(
-                        i.min_value(k).map(|v| v.to_le_bytes().to_vec()),
-                        Some(min.0.clone())
-                    );
-                    assert_eq!(
-                        i.max_value(k).map(|v| v.to_le_bytes().to_vec()),
-                        Some(max.0.clone())
-                    );
+                    let bytes = |v: Option<&i64>| v.map(|v| v.to_le_bytes().to_vec());
+                    assert_eq!(bytes(i.min_value(k)), Some(min.0.clone()));
+                    assert_eq!(bytes(i.max_value(k)), Some(max.0.clone()));
                 }
                 other => panic!("unexpected index {other:?}"),
             }

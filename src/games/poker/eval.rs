@@ -461,15 +461,19 @@ pub fn badugi(cards: &[Known]) -> u32 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_direct_low_evaluators_are_best_of() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
+    /// A xorshift generator from `seed`: random hands, the same every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn the_direct_low_evaluators_are_best_of() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let d = deck(false);
         let mut draw = |n: usize, out: &mut Vec<Known>| {
             while out.len() < n {
@@ -505,13 +509,7 @@ mod tests {
 
     #[test]
     fn the_direct_high_evaluator_is_best_high() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         for ranking in [Ranking::Standard, Ranking::ShortDeck] {
             let d = deck(ranking == Ranking::ShortDeck);
             for round in 0..60_000 {
