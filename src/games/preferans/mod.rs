@@ -3,6 +3,7 @@
 //! `preferans` notation reads and writes it.
 
 pub mod card;
+pub mod contract;
 pub mod rules;
 
 pub use card::{Card, Rank, Suit};
