@@ -526,7 +526,8 @@ impl Pages for FlatPages {
         let owned: Vec<Option<Vec<u8>>> = parts
             .iter()
             .map(|array| {
-                let d = array.as_primitive_opt::<Decimal128Type>()?;
+                let d = (self.kind == Kind::Int64)
+                    .then(|| array.as_primitive_opt::<Decimal128Type>())??;
                 Some(
                     d.values()
                         .iter()

@@ -271,4 +271,6 @@ def test_pokerkit_replays_as_deckhand_does(tables):
     print(compared)
     assert problems == [], "\n".join(map(str, problems[:20]))
     assert differs == REPLAY_DIFFERS
-    assert compared["outcomes"] >= 120
+    # Exact: a hand that stops having an outcome, or one pokerkit cannot
+    # compare any more, changes these.
+    assert compared == {"hands": 130, "outcomes": 128, "players": 639}

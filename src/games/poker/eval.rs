@@ -195,6 +195,36 @@ pub fn best_high(cards: &[Known], ranking: Ranking) -> Option<u32> {
     best_of(cards, |h| Some(five(h, ranking)))
 }
 
+/// The `k` (at most 5) highest ranks of a mask of ranks, highest first;
+/// fewer when the mask has fewer.
+fn highest(mask: u16, k: usize) -> Ranks {
+    let mut out = Ranks::default();
+    for r in (2..=14u8).rev() {
+        if out.len == k.min(5) as u8 {
+            break;
+        }
+        if mask >> r & 1 == 1 {
+            out.ranks[out.len as usize] = r;
+            out.len += 1;
+        }
+    }
+    out
+}
+
+/// Up to five ranks, without a heap allocation.
+#[derive(Default)]
+struct Ranks {
+    ranks: [u8; 5],
+    len: u8,
+}
+
+impl std::ops::Deref for Ranks {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.ranks[..self.len as usize]
+    }
+}
+
 /// [`best_high`] without trying every five: the best hand of each
 /// category the cards hold, from their rank counts and suits (equal to
 /// `best_high`, tested on random hands of 5 to 7 cards).
@@ -238,58 +268,63 @@ pub fn best_high_direct(cards: &[Known], ranking: Ranking) -> Option<u32> {
                 (mask & wheel == wheel).then_some(if ranking == Ranking::ShortDeck { 9 } else { 5 })
             })
     };
-    let ranks_of =
-        |mask: u16| -> Vec<u8> { (2..=14u8).rev().filter(|&r| mask >> r & 1 == 1).collect() };
     let mut best = 0u32;
     for &m in &suits {
         if m.count_ones() >= 5 {
             match straight(m) {
                 Some(t) => best = best.max(key(Category::StraightFlush, &[t])),
-                None => best = best.max(key(Category::Flush, &ranks_of(m))),
+                None => best = best.max(key(Category::Flush, &highest(m, 5))),
             }
         }
     }
     if let Some(t) = straight(all) {
         best = best.max(key(Category::Straight, &[t]));
     }
-    // Ranks by count, highest first.
-    let by = |n: u8| -> Vec<u8> {
+    // The ranks held at least n times, as masks.
+    let at_least = |n: u8| {
         (2..=14u8)
-            .rev()
             .filter(|&r| count[r as usize] >= n)
-            .collect()
+            .fold(0u16, |m, r| m | 1 << r)
     };
-    let (quads, trips, pairs, singles) = (by(4), by(3), by(2), by(1));
-    let without = |v: &[u8], out: &[u8]| -> Vec<u8> {
-        v.iter().copied().filter(|r| !out.contains(r)).collect()
+    let (quads, trips, pairs) = (at_least(4), at_least(3), at_least(2));
+    // The ranks `also`, then the `k` highest other ranks held (the
+    // kickers): the hand's ranks, when there are that many.
+    let with = |also: &[u8], k: usize| -> Option<[u8; 5]> {
+        let rest = highest(all & !also.iter().fold(0u16, |m, &r| m | 1 << r), k);
+        let mut out = [0u8; 5];
+        out[..also.len()].copy_from_slice(also);
+        (rest.len() == k).then(|| {
+            out[also.len()..also.len() + k].copy_from_slice(&rest);
+            out
+        })
     };
-    if let Some(&q) = quads.first()
-        && let Some(&k) = without(&singles, &[q]).first()
+    let top = |mask: u16| highest(mask, 1).first().copied();
+    if let Some(q) = top(quads)
+        && let Some(r) = with(&[q], 1)
     {
-        best = best.max(key(Category::FourOfAKind, &[q, k]));
+        best = best.max(key(Category::FourOfAKind, &r[..2]));
     }
-    if let Some(&t) = trips.first() {
-        let p = without(&pairs, &[t]);
-        if let Some(&p) = p.first() {
+    if let Some(t) = top(trips) {
+        if let Some(p) = top(pairs & !(1 << t)) {
             best = best.max(key(Category::FullHouse, &[t, p]));
         }
         // (Fewer than two other ranks: a full house or four of a kind.)
-        if let [a, b, ..] = without(&singles, &[t])[..] {
-            best = best.max(key(Category::ThreeOfAKind, &[t, a, b]));
+        if let Some(r) = with(&[t], 2) {
+            best = best.max(key(Category::ThreeOfAKind, &r[..3]));
         }
     }
-    if pairs.len() >= 2
-        && let Some(&k) = without(&singles, &pairs[..2]).first()
+    if let [a, b] = highest(pairs, 2)[..]
+        && let Some(r) = with(&[a, b], 1)
     {
-        best = best.max(key(Category::TwoPair, &[pairs[0], pairs[1], k]));
+        best = best.max(key(Category::TwoPair, &r[..3]));
     }
-    if let Some(&p) = pairs.first()
-        && let [a, b, c, ..] = without(&singles, &[p])[..]
+    if let Some(p) = top(pairs)
+        && let Some(r) = with(&[p], 3)
     {
-        best = best.max(key(Category::OnePair, &[p, a, b, c]));
+        best = best.max(key(Category::OnePair, &r[..4]));
     }
-    if singles.len() >= 5 {
-        best = best.max(key(Category::HighCard, &singles));
+    if all.count_ones() >= 5 {
+        best = best.max(key(Category::HighCard, &highest(all, 5)));
     }
     Some(best)
 }
@@ -406,11 +441,11 @@ pub fn best_omaha_low(hole: &[Known], board: &[Known]) -> Option<u32> {
             }
             let pair = (1u16 << a) | (1 << b);
             if let Some(three) = lowest(board & !pair, 3) {
-                let mut ranks: Vec<u32> = (0..3).map(|k| three >> (4 * k) & 0xF).collect();
-                ranks.extend([a as u32, b as u32]);
-                ranks.sort_unstable_by(|x, y| y.cmp(x));
-                let p = ranks.iter().fold(0u32, |p, &r| (p << 4) | r);
-                best = best.max(Some(!p & 0xF_FFFF));
+                // The five ranks (all different), packed highest first.
+                let board3 = (0..3).fold(0u16, |m, k| m | 1 << (three >> (4 * k) & 0xF));
+                if let Some(p) = lowest(board3 | pair, 5) {
+                    best = best.max(Some(!p & 0xF_FFFF));
+                }
             }
         }
     }

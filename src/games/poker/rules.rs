@@ -368,24 +368,8 @@ fn evaluate(t: HandType, hole: &[Known], board: &[Known]) -> Option<u32> {
         HandType::EightLow => eval::best_eight_low(all()),
         HandType::Razz => eval::best_razz(all()),
         HandType::DeuceSeven => eval::best_of(all(), |h| Some(eval::deuce_to_seven(h))),
-        HandType::Badugi => {
-            let cards = all();
-            if cards.len() < 4 {
-                return None;
-            }
-            let mut best = None;
-            for a in 0..cards.len() {
-                for b in a + 1..cards.len() {
-                    for c in b + 1..cards.len() {
-                        for d in c + 1..cards.len() {
-                            let k = eval::badugi(&[cards[a], cards[b], cards[c], cards[d]]);
-                            best = best.max(Some(k));
-                        }
-                    }
-                }
-            }
-            best
-        }
+        // Four cards (pokerkit's badugi hands): the best of their subsets.
+        HandType::Badugi => (all().len() >= 4).then(|| eval::badugi(all())),
     }
 }
 
