@@ -160,7 +160,13 @@ fn fraction(v: &str) -> Result<f64, String> {
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// Number of hands.
+    /// The game: pinochle (Portable Pinochle Notation) or preferans
+    /// (Portable Preferans Notation; of the options below only --hands,
+    /// --seed and --crlf apply).
+    #[arg(long, default_value = "pinochle")]
+    pub game: String,
+
+    /// Number of hands (deals, for preferans).
     #[arg(long, default_value_t = 1000)]
     pub hands: u64,
 

@@ -13,6 +13,7 @@ pub mod error;
 pub mod games;
 pub mod notation;
 pub mod pipeline;
+pub mod rng;
 pub mod sigbus;
 pub mod sink;
 pub mod source;

@@ -380,7 +380,8 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
-    use deckhand::notation::registry::generator::{GenOptions, generate, write::Style};
+    use deckhand::notation::registry::generate;
+    use deckhand::notation::registry::generator::{GenOptions, write::Style};
     let opts = GenOptions {
         hands: a.hands,
         seed: a.seed,
@@ -400,12 +401,12 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
     let stats = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
-        generate(&opts, &mut w)?
+        generate(&a.game, &opts, &mut w)?
     } else {
         let f = std::fs::File::create(&a.output)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let s = generate(&opts, &mut w)?;
+        let s = generate(&a.game, &opts, &mut w)?;
         use std::io::Write;
         w.flush()?;
         s

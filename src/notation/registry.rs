@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::head::Head;
 use super::pbn::Pbn;
-use super::planned::Planned;
+use super::preferans::Preferans;
 use super::ppn::{Ppn, RulesConfig};
 use super::rbn::Rbn;
 use super::{About, Evidence};
@@ -62,6 +62,46 @@ pub fn export_to(
 /// `deckhand generate` makes archives of legal pinochle games in PPN.
 pub use super::ppn::generate as generator;
 
+/// The games `deckhand generate --game` makes archives of.
+pub const GENERATED_GAMES: &[&str] = &["pinochle", "preferans"];
+
+/// `deckhand generate --game GAME`: pinochle games in Portable Pinochle
+/// Notation (every option of `opts`), or Preferans games in Portable
+/// Preferans Notation (`hands` deals, `seed`, `crlf`; another option set
+/// is an error).
+pub fn generate(
+    game: &str,
+    opts: &generator::GenOptions,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<generator::GenStats> {
+    let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, m);
+    match game {
+        "pinochle" => generator::generate(opts, out),
+        "preferans" => {
+            let d = generator::GenOptions::default();
+            let s = &opts.style;
+            if s.import || s.inherit || s.points_alone || s.comments > 0.0 || s.chat > 0.0
+                || opts.terminated > 0.0 || opts.malformed > 0.0 || opts.game_to != d.game_to
+            {
+                return Err(invalid(
+                    "--import, --comments, --chat, --inherit, --terminated, --meld-points-alone and --malformed are pinochle's: --game preferans takes --hands, --seed and --crlf".into(),
+                ));
+            }
+            let st = super::preferans::generate::generate(opts.hands, opts.seed, opts.crlf, out)?;
+            Ok(generator::GenStats {
+                hands: st.deals,
+                games: st.games,
+                bytes: st.bytes,
+                ..generator::GenStats::default()
+            })
+        }
+        other => Err(invalid(format!(
+            "unknown game '{other}': deckhand generates {}",
+            GENERATED_GAMES.join(", ")
+        ))),
+    }
+}
+
 /// Splitting and tokenizing only, for `deckhand bench`: the records and
 /// tokens of PPN bytes (see `ppn::tokenize`).
 pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
@@ -94,7 +134,7 @@ impl Default for Settings {
 /// The notations, in the order they are tried when two fit equally.
 pub const ABOUT: &[&About] = &[
     &super::ppn::ABOUT,
-    &super::planned::PREFERANS,
+    &super::preferans::PREFERANS,
     &super::pbn::ABOUT,
     &super::rbn::RBN,
     &super::rbn::RBX,
@@ -118,6 +158,7 @@ pub fn all_tables() -> Vec<&'static TableDecl> {
     let mut t: Vec<&'static TableDecl> = Vec::new();
     for decl in [
         super::ppn::TABLES,
+        crate::games::preferans::tables::PREFERANS_TABLES,
         super::pbn::TABLES,
         crate::games::poker::tables::POKER_TABLES,
     ]
@@ -147,6 +188,14 @@ pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
                 super::ppn::ABOUT.code_prefix
             ),
             super::ppn::diagnostics::CODES,
+        ),
+        (
+            format!(
+                "{} ({})",
+                super::preferans::PREFERANS.title,
+                super::preferans::PREFERANS.code_prefix
+            ),
+            super::preferans::diagnostics::CODES,
         ),
         (
             format!(
@@ -205,7 +254,9 @@ impl Registry {
         }
         let notations: Vec<Box<dyn Run>> = vec![
             Box::new(Ppn { rules }),
-            Box::new(Planned::preferans()),
+            Box::new(Preferans {
+                compute: settings.compute,
+            }),
             Box::new(Pbn {
                 compute: settings.compute,
             }),

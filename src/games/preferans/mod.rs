@@ -5,5 +5,6 @@
 pub mod card;
 pub mod contract;
 pub mod rules;
+pub mod tables;
 
 pub use card::{Card, Rank, Suit};

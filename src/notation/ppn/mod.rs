@@ -101,7 +101,7 @@ fn preferans_hint(name: &[u8]) -> &'static str {
 }
 
 /// Tags of pinochle that the other notations of the family do not have.
-const PINOCHLE_TAGS: &[&str] = &[
+pub const PINOCHLE_TAGS: &[&str] = &[
     "Melds",
     "Kitty",
     "MeldScores",

@@ -2,7 +2,7 @@
 //! four-handed games under a rules profile, for tests and benchmarks.
 
 pub mod game;
-pub mod rng;
+pub use crate::rng;
 pub mod write;
 
 use std::io::Write;

@@ -1,3 +1,4 @@
+//! The generators' random numbers (`deckhand generate`, every game).
 //! SplitMix64: a tiny, fast generator whose output never changes between
 //! versions, so `--seed S` gives the same archive forever.
 
