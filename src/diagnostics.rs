@@ -18,29 +18,18 @@ pub struct Code {
 }
 
 /// The pipeline's codes.
-pub const GENERIC: &[Code] = &[
-    Code {
-        code: "D001",
-        severity: Severity::Error,
-        title: "input of no notation deckhand reads",
-        explain: "No notation took a file named on the command line: no file header names \
+pub const GENERIC: &[Code] = &[Code {
+    code: "D001",
+    severity: Severity::Error,
+    title: "input of no notation deckhand reads",
+    explain: "No notation took a file named on the command line: no file header names \
 one, it has no tag, label or key that a notation has, and its name's extension names \
 none. The row's message says what the file looked like (binary data, text of no \
 notation, chess PGN); its raw text is the file's first MiB. Give it the extension of its \
 notation, or name the notation with --notation. (Such files found in a directory are \
 left out and listed in the summary instead; an empty file, or one of white space alone, \
 gives no row.)",
-    },
-    Code {
-        code: "D002",
-        severity: Severity::Error,
-        title: "notation recognized but not converted yet",
-        explain: "The file is of a notation deckhand recognizes (its header, its tags or \
-its extension say so) but does not convert into tables yet. Each of its records is \
-quarantined with its raw text, so nothing of it is lost; convert the files again with a \
-release of deckhand that converts the notation.",
-    },
-];
+}];
 
 /// The code `code` among `codes`.
 pub fn find<'c>(codes: &[&'c [Code]], code: &str) -> Option<&'c Code> {

@@ -79,23 +79,10 @@ pub fn tables(game: Option<&str>) -> Result<String, String> {
         let notations: Vec<String> = ABOUT
             .iter()
             .filter(|a| a.game == *g)
-            .map(|a| {
-                let status = if a.converted {
-                    ""
-                } else {
-                    ": recognized, not converted yet"
-                };
-                format!("{} ({}{status})", a.title, a.label)
-            })
+            .map(|a| format!("{} ({})", a.title, a.label))
             .collect();
         let _ = writeln!(out, "## {g}\n\nNotations: {}.\n", notations.join("; "));
         let mine: Vec<&&TableDecl> = tables.iter().filter(|t| t.game == Some(*g)).collect();
-        if mine.is_empty() {
-            let _ = writeln!(
-                out,
-                "No tables yet: records of these notations are quarantined in `errors` (D002).\n"
-            );
-        }
         for t in mine {
             table(&mut out, t);
         }

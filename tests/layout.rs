@@ -229,8 +229,8 @@ fn a_directory_of_several_notations() {
             .len(),
         8
     );
-    // A run that meets no game writes the errors table alone (Portable
-    // Preferans Notation is recognized, not converted yet).
+    // A run writes the tables of the games it met, and errors: a
+    // Preferans game (named `.ppn` like pinochle's) goes to preferans.
     let out3 = dir.path().join("out3");
     let prefs = dir.path().join("game.ppn");
     std::fs::write(&prefs, b"[Bula 60]\n[Refe 3]\n[Player1 \"Ann Lee\"]\n").unwrap();
@@ -241,8 +241,16 @@ fn a_directory_of_several_notations() {
         .arg("-o")
         .arg(&out3)
         .assert()
-        .code(1);
-    assert_eq!(names(&out3), ["errors"]);
+        .code(0);
+    assert_eq!(names(&out3), ["errors", "preferans"]);
+    let e = errors(&out3);
+    assert_eq!(strings(&e, "code"), [Some("F010".to_string())]);
+    assert_eq!(
+        strings(&e, "message"),
+        [Some(
+            "required tags missing: Player2, Player3, Result1, Result2, Result3".to_string()
+        )]
+    );
 }
 
 /// The pipeline, the sinks, the columns, the sources, `check`, the

@@ -69,3 +69,158 @@ fn preferans_fixtures_match_golden_files() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// One table of a dataset, its part files in order, as one batch.
+fn table(out: &std::path::Path, path: &str) -> arrow_array::RecordBatch {
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(out.join(path))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    parts.sort();
+    let mut batches = Vec::new();
+    for p in parts {
+        let f = std::fs::File::open(p).unwrap();
+        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+            .unwrap()
+            .build()
+            .unwrap();
+        batches.extend(r.map(|b| b.unwrap()));
+    }
+    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+}
+
+/// A generated archive of `deals` deals.
+fn generated(dir: &std::path::Path, deals: u64, seed: u64, crlf: bool) -> PathBuf {
+    let p = dir.join(format!("generated-{seed}.ppn"));
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&p).unwrap());
+    deckhand::notation::preferans::generate::generate(deals, seed, crlf, &mut f).unwrap();
+    drop(f);
+    p
+}
+
+/// The generator's games are legal: they convert with no diagnostic, every
+/// throw's computed winner is its annotated one and every player's
+/// computed tricks are the summary's.
+#[test]
+fn generated_games_convert_with_every_computed_value_as_annotated() {
+    use deckhand::columns::read::Cols as Table;
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        generated(dir.path(), 3000, 11, false),
+        generated(dir.path(), 500, 12, true),
+    ];
+    let out = dir.path().join("out");
+    let summary = common::convert(&inputs, &out, &common::quiet(2));
+    let t = summary.total();
+    assert_eq!((t.quarantined, t.warnings, t.infos), (0, 0, 0));
+    assert_eq!(t.records, t.converted);
+    let tricks = table(&out, "preferans/tricks");
+    let tr = Table::new(&tricks);
+    assert!(tr.num_rows() > 20_000, "{}", tr.num_rows());
+    for i in 0..tr.num_rows() {
+        assert!(tr.i32("winner", i).is_some());
+        assert_eq!(
+            tr.i32("winner", i),
+            tr.i32("computed_winner", i),
+            "trick row {i}"
+        );
+    }
+    let seats = table(&out, "preferans/seats");
+    let s = Table::new(&seats);
+    let deals = table(&out, "preferans/deals");
+    let d = Table::new(&deals);
+    assert_eq!(s.num_rows(), 3 * d.num_rows());
+    assert_eq!(d.num_rows(), 3500);
+    let (mut played, mut passed, mut without_talon, mut nobody) = (0, 0, 0, 0);
+    for i in 0..d.num_rows() {
+        let out = d.bool("passed_out", i).unwrap();
+        passed += out as usize;
+        without_talon += (d.bool("without_talon", i) == Some(true)) as usize;
+        nobody += (d.i32("accepted", i) == Some(0)) as usize;
+        for p in 0..3 {
+            let r = 3 * i + p;
+            if out {
+                assert_eq!(s.i32("computed_tricks", r), None);
+                assert_eq!(s.str("role", r), Some("none"));
+            } else if let Some(stated) = s.i32("tricks", r) {
+                played += 1;
+                assert_eq!(Some(stated), s.i32("computed_tricks", r), "seat row {r}");
+            }
+        }
+    }
+    assert!(
+        passed > 300 && without_talon > 300 && nobody > 50,
+        "{passed} {without_talon} {nobody}"
+    );
+    assert!(played > 5000, "{played}");
+}
+
+/// Threads, chunk and group sizes change no byte of the dataset.
+#[test]
+fn preferans_threads_and_chunk_sizes_do_not_change_a_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut inputs = fixtures();
+    inputs.push(generated(dir.path(), 2000, 5, false));
+    let base = dir.path().join("base");
+    common::convert(&inputs, &base, &common::quiet(1));
+    let want = common::table_files(&base, &PREFERANS);
+    assert!(want.len() >= 5);
+    for (k, &(threads, chunk, group)) in
+        [(2, 1 << 20, 1 << 20), (2, 7, 200), (2, 1000, 10), (1, 1, 1)]
+            .iter()
+            .enumerate()
+    {
+        let out = dir.path().join(format!("out{k}"));
+        let opts = Options {
+            chunk_bytes: chunk,
+            group_bytes: group,
+            ..common::quiet(threads)
+        };
+        common::convert(&inputs, &out, &opts);
+        common::assert_same_files(
+            &want,
+            &common::table_files(&out, &PREFERANS),
+            &format!("threads={threads} chunk={chunk} group={group}"),
+        );
+    }
+}
+
+/// A pinochle PPN file and a Preferans PPN file in one directory, both
+/// named `.ppn`: each converts into its own game's tables.
+#[test]
+fn the_two_ppns_in_one_directory_convert_into_their_own_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let inp = dir.path().join("in");
+    std::fs::create_dir(&inp).unwrap();
+    std::fs::copy(
+        "testdata/preferans/spec_example.ppn",
+        inp.join("b-preferans.ppn"),
+    )
+    .unwrap();
+    let pinochle = common::fixtures()[0].clone();
+    std::fs::copy(&pinochle, inp.join("a-pinochle.ppn")).unwrap();
+    let out = dir.path().join("out");
+    assert_cmd::Command::cargo_bin("deckhand")
+        .unwrap()
+        .arg("convert")
+        .arg(&inp)
+        .arg("-q")
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let games = table(&out, "preferans/games");
+    assert_eq!(games.num_rows(), 1);
+    let hands = table(&out, "pinochle/hands");
+    assert!(hands.num_rows() > 0);
+    let e = table(&out, "errors");
+    let notations = e.column_by_name("notation").unwrap();
+    let notations = arrow_array::cast::AsArray::as_string::<i32>(notations);
+    // The Preferans file's warnings are its own; no pinochle code names it.
+    for i in 0..e.num_rows() {
+        let code = arrow_array::cast::AsArray::as_string::<i32>(e.column_by_name("code").unwrap())
+            .value(i);
+        let n = notations.value(i);
+        assert_eq!(code.starts_with('F'), n == "PPN-preferans", "{code} {n}");
+    }
+}

@@ -47,9 +47,6 @@ pub struct About {
     pub game: &'static str,
     /// File name extensions that name it, without the dot, lower case.
     pub extensions: &'static [&'static str],
-    /// Converted into its game's tables; if false, its files are
-    /// recognized and each record is quarantined with its raw text.
-    pub converted: bool,
     /// The first letter of its diagnostic codes.
     pub code_prefix: char,
 }

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::head::Head;
 use super::pbn::Pbn;
-use super::preferans::Preferans;
 use super::ppn::{Ppn, RulesConfig};
+use super::preferans::Preferans;
 use super::rbn::Rbn;
 use super::{About, Evidence};
 use crate::columns::errors::ERRORS;
@@ -80,8 +80,14 @@ pub fn generate(
         "preferans" => {
             let d = generator::GenOptions::default();
             let s = &opts.style;
-            if s.import || s.inherit || s.points_alone || s.comments > 0.0 || s.chat > 0.0
-                || opts.terminated > 0.0 || opts.malformed > 0.0 || opts.game_to != d.game_to
+            if s.import
+                || s.inherit
+                || s.points_alone
+                || s.comments > 0.0
+                || s.chat > 0.0
+                || opts.terminated > 0.0
+                || opts.malformed > 0.0
+                || opts.game_to != d.game_to
             {
                 return Err(invalid(
                     "--import, --comments, --chat, --inherit, --terminated, --meld-points-alone and --malformed are pinochle's: --game preferans takes --hands, --seed and --crlf".into(),

@@ -30,7 +30,6 @@ pub static ABOUT: About = About {
     title: "Portable Bridge Notation",
     game: GAME,
     extensions: &["pbn"],
-    converted: true,
     code_prefix: 'B',
 };
 

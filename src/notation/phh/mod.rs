@@ -57,7 +57,6 @@ pub static PHH: About = About {
     title: "Poker Hand History",
     game: GAME,
     extensions: &["phh", "phhs"],
-    converted: true,
     code_prefix: 'H',
 };
 

@@ -29,7 +29,6 @@ pub static ABOUT: About = About {
     title: "Portable Pinochle Notation",
     game: GAME,
     extensions: &["ppn"],
-    converted: true,
     code_prefix: 'P',
 };
 

@@ -10,10 +10,10 @@ use super::{PREFERANS, REQUIRED_TAGS, Rec, codes};
 use crate::columns::errors::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
+use crate::games::preferans::Card;
 use crate::games::preferans::contract::{Contract, KontraLevel};
 use crate::games::preferans::rules::{self, Issue, Trick};
 use crate::games::preferans::tables::Builders;
-use crate::games::preferans::Card;
 use crate::notation::tagpair::text::{bytes_text, unescape};
 use crate::notation::{FileInfo, record_id};
 
@@ -53,7 +53,11 @@ impl<'a> Game<'a> {
 
     fn quarantine_line(&mut self, at: usize, code: &'static str, msg: String) {
         let end = memchr::memchr(b'\n', &self.rec[at..]).map_or(self.rec.len(), |p| at + p);
-        let end = if self.rec[..end].ends_with(b"\r") { end - 1 } else { end };
+        let end = if self.rec[..end].ends_with(b"\r") {
+            end - 1
+        } else {
+            end
+        };
         self.lines_out.push((at as u32, end));
         self.diags.push(Diag::error(at, code, msg));
     }
@@ -436,7 +440,10 @@ fn deal<'a>(
             g.warn(
                 f.at,
                 codes::FIELD,
-                format!("bids '{}' are not three comma-separated bids: null", g.text(f.bytes)),
+                format!(
+                    "bids '{}' are not three comma-separated bids: null",
+                    g.text(f.bytes)
+                ),
             );
         }
         b
@@ -450,13 +457,29 @@ fn deal<'a>(
         } else {
             "a deal line of 14 fields whose bids are all passes (a passed-out deal)"
         };
-        g.warn(slots[BIDS].map_or(at, |f| f.at), codes::PASSED, m.to_string());
+        g.warn(
+            slots[BIDS].map_or(at, |f| f.at),
+            codes::PASSED,
+            m.to_string(),
+        );
     }
     let main = field(g, &slots, MAIN, player, "a player (1 to 3)");
     let discard = field(g, &slots, DISCARDED, discarded, "two cards or XX");
-    let contract = field(g, &slots, CONTRACT, read::contract, "a contract (2 to 8, G before it for a game)");
+    let contract = field(
+        g,
+        &slots,
+        CONTRACT,
+        read::contract,
+        "a contract (2 to 8, G before it for a game)",
+    );
     let accepted = field(g, &slots, ACCEPTED, read::accepted, "a number");
-    let kontra = field(g, &slots, KONTRA, read::kontra, "0 or a level (I, K, R, S, M) and a player");
+    let kontra = field(
+        g,
+        &slots,
+        KONTRA,
+        read::kontra,
+        "0 or a level (I, K, R, S, M) and a player",
+    );
     let refa = field(g, &slots, REFA, read::refa, "0 or 1");
     let value = field(g, &slots, VALUE, read::value, "an integer");
     let starts = field(g, &slots, STARTS, player, "a player (1 to 3)");
@@ -538,10 +561,13 @@ fn deal<'a>(
             return Some("main");
         }
         let a = accepted?;
-        Some(if a == p as i32 || a >= 4 { "follower" } else { "none" })
+        Some(if a == p as i32 || a >= 4 {
+            "follower"
+        } else {
+            "none"
+        })
     };
-    let mut seat_rows: [(Option<&[u8]>, Option<&'static str>, Option<Entry>); 3] =
-        [(None, None, None); 3];
+    let mut seat_rows: [Seat<'_>; 3] = [(None, None, None); 3];
     for p in 1..=3u8 {
         let i = order.and_then(|o| o.iter().position(|&x| x == p));
         let bid = i.and_then(|i| bids.map(|b| b[i]));
@@ -602,11 +628,15 @@ fn deal<'a>(
     d.bids.append_option(text(BIDS));
     d.passed_out.append_option(passed_out);
     d.main.append_option(main.map(i32::from));
-    d.discarded
-        .append_cards(discard.as_ref().map(|x| x.as_ref().map_or(&[][..], |c| &c[..])));
+    d.discarded.append_cards(
+        discard
+            .as_ref()
+            .map(|x| x.as_ref().map_or(&[][..], |c| &c[..])),
+    );
     d.contract.append_option(contract.map(|c| c.number as i32));
     d.contract_name.append_option(contract.map(Contract::name));
-    d.without_talon.append_option(contract.map(|c| c.without_talon));
+    d.without_talon
+        .append_option(contract.map(|c| c.without_talon));
     d.accepted.append_option(accepted);
     d.kontra.append_option(text(KONTRA));
     d.kontra_level
@@ -646,14 +676,18 @@ fn deal<'a>(
         t.seq.append_value(seq);
         t.trick.append_value(n as i32 + 1);
         t.leader.append_option(rules.leaders[n].map(i32::from));
-        t.cards.append_cards(th.cards.as_ref().map(|(c, k)| &c[..*k]));
+        t.cards
+            .append_cards(th.cards.as_ref().map(|(c, k)| &c[..*k]));
         t.winner.append_option(th.winner.map(i32::from));
         t.computed_winner
             .append_option(rules.winners.get(n).copied().flatten().map(i32::from));
-        t.text.append_value(&g.text(th.text.bytes));
+        t.text.append_value(g.text(th.text.bytes));
     }
     true
 }
+
+/// A player's bid, role and summary entry.
+type Seat<'a> = (Option<&'a [u8]>, Option<&'static str>, Option<read::Entry>);
 
 /// Where the field after a missing one starts (for the F013 warning).
 fn slots_at(s: &read::Slots<'_>, gap: usize) -> Option<usize> {
@@ -882,8 +916,8 @@ impl Rules {
                     card,
                 } => {
                     let dealt = hands[player].as_ref().is_some_and(|h| h.contains(&card));
-                    let holder = (0..3)
-                        .find(|&q| hands[q].as_ref().is_some_and(|h| h.contains(&card)));
+                    let holder =
+                        (0..3).find(|&q| hands[q].as_ref().is_some_and(|h| h.contains(&card)));
                     let what = if dealt {
                         "which they played already".to_string()
                     } else {

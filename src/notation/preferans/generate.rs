@@ -16,10 +16,10 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::read::card_char;
+use crate::games::preferans::Card;
 use crate::games::preferans::card::Suit;
 use crate::games::preferans::contract::Contract;
 use crate::games::preferans::rules::winner;
-use crate::games::preferans::Card;
 use crate::rng::Rng;
 
 /// What `generate` made.
@@ -278,8 +278,8 @@ fn game(seed: u64, index: u64, deals: u64, crlf: bool) -> String {
             s.push_str(&format!("[Player{} {name}]{eol}", p + 1));
         }
     }
-    for p in 0..3 {
-        s.push_str(&format!("[Result{} {}]{eol}", p + 1, -total[p]));
+    for (p, t) in total.iter().enumerate() {
+        s.push_str(&format!("[Result{} {}]{eol}", p + 1, -t));
     }
     for p in 0..3 {
         let place = places.iter().position(|&x| x == p).expect("placed") + 1;

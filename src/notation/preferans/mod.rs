@@ -53,7 +53,6 @@ pub static PREFERANS: About = About {
     title: "Portable Preferans Notation",
     game: GAME,
     extensions: &["ppn"],
-    converted: true,
     code_prefix: 'F',
 };
 
@@ -238,6 +237,6 @@ mod tests {
     #[test]
     fn games_begin_at_tags_after_deals_or_after_a_blank_line() {
         let text = b"[Bula 60]\n[Refe 2]\n\n[1 231 x]\n\n[2 312 y]\n[Bula 40]\n{ [Bula\n 50] }\n[1 123 z]\n\n[Bula 1]\n\n[Bula 2]\n";
-        assert_eq!(split(text), [(1, 49), (7, 39), (12, 8), (14, 8)]);
+        assert_eq!(split(text), [(1, 40), (7, 34), (12, 8), (14, 8)]);
     }
 }

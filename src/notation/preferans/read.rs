@@ -58,7 +58,10 @@ pub fn line(rec: &[u8], at: usize) -> (Line<'_>, usize) {
         None => (Line::Blank, next),
         Some(b';' | b'%') => (
             Line::Comment {
-                text: Field { bytes: t, at: start },
+                text: Field {
+                    bytes: t,
+                    at: start,
+                },
                 end,
             },
             next,
@@ -74,7 +77,10 @@ pub fn line(rec: &[u8], at: usize) -> (Line<'_>, usize) {
             let line_end = memchr::memchr(b'\n', &rec[stop..]).map_or(rec.len(), |p| stop + p);
             let rest = rec[stop..line_end].trim_ascii();
             if rest.is_empty() {
-                ((Line::Comment { text, end: stop }), (line_end + 1).min(rec.len()).max(line_end))
+                (
+                    (Line::Comment { text, end: stop }),
+                    (line_end + 1).min(rec.len()).max(line_end),
+                )
             } else {
                 // Text after a comment closed on a line: read that line
                 // again from after the comment.
@@ -381,10 +387,7 @@ pub fn throws(f: Field<'_>) -> Vec<Throw<'_>> {
     let mut v = Vec::with_capacity(10);
     let mut at = f.at;
     for part in f.bytes.split(|&c| c == b',') {
-        v.push(throw(Field {
-            bytes: part,
-            at,
-        }));
+        v.push(throw(Field { bytes: part, at }));
         at += part.len() + 1;
     }
     v
@@ -484,7 +487,7 @@ pub fn fits(k: usize, b: &[u8]) -> bool {
         ACCEPTED => accepted(b).is_some(),
         KONTRA => kontra(b).is_some(),
         REFA => refa(b).is_some(),
-        VALUE => value(b).is_some(),
+        VALUE => value(b).is_some_and(|v| v > 0),
         THROWS => throws_shape(b),
         SUMMARY => summary(b).is_some(),
         _ => false,
@@ -535,9 +538,9 @@ pub fn shape<'a>(fields: &[Field<'a>]) -> Result<Shape<'a>, String> {
                 .collect();
             match fit[..] {
                 [gap] => {
-                    for i in 0..13 {
+                    for (i, f) in fields.iter().enumerate() {
                         let k = if i < gap { i } else { i + 1 };
-                        slots[k] = Some(fields[i]);
+                        slots[k] = Some(*f);
                     }
                     Ok(Shape::Missing(slots, gap))
                 }
@@ -564,8 +567,12 @@ pub fn deck_check(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
     for c in cards {
         seen[c.index() as usize] += 1;
     }
-    let twice = card::Card::deck().filter(|c| seen[c.index() as usize] > 1).collect();
-    let missing = card::Card::deck().filter(|c| seen[c.index() as usize] == 0).collect();
+    let twice = card::Card::deck()
+        .filter(|c| seen[c.index() as usize] > 1)
+        .collect();
+    let missing = card::Card::deck()
+        .filter(|c| seen[c.index() as usize] == 0)
+        .collect();
     (twice, missing)
 }
 
@@ -597,15 +604,42 @@ mod tests {
     fn tags_quoted_and_not_and_deal_lines() {
         let rec = b"[Bula 60]\n[Player1 \"Ann \\\"L\\\" Lee\"]\r\n  [1 231 X Y]  \n; c\n{a\nb} [Refe 2]\nzz\n[Date \"x]\n";
         let (l, n) = line(rec, 0);
-        let Line::Tag { name, value, quoted, .. } = l else { panic!() };
-        assert_eq!((name.bytes, value.bytes, quoted), (&b"Bula"[..], &b"60"[..], false));
+        let Line::Tag {
+            name,
+            value,
+            quoted,
+            ..
+        } = l
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (name.bytes, value.bytes, quoted),
+            (&b"Bula"[..], &b"60"[..], false)
+        );
         let (l, n) = line(rec, n);
-        let Line::Tag { value, quoted, open_quote, .. } = l else { panic!() };
-        assert_eq!((value.bytes, quoted, open_quote), (&b"Ann \\\"L\\\" Lee"[..], true, false));
+        let Line::Tag {
+            value,
+            quoted,
+            open_quote,
+            ..
+        } = l
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (value.bytes, quoted, open_quote),
+            (&b"Ann \\\"L\\\" Lee"[..], true, false)
+        );
         let (l, n) = line(rec, n);
-        let Line::Deal { fields, after } = l else { panic!() };
-        assert_eq!(fields.iter().map(|f| f.bytes).collect::<Vec<_>>(), [&b"1"[..], b"231", b"X", b"Y"]);
-        assert_eq!(fields[1].at, 37);
+        let Line::Deal { fields, after } = l else {
+            panic!()
+        };
+        assert_eq!(
+            fields.iter().map(|f| f.bytes).collect::<Vec<_>>(),
+            [&b"1"[..], b"231", b"X", b"Y"]
+        );
+        assert_eq!(fields[1].at, 42);
         assert_eq!(after, None);
         let (l, n) = line(rec, n);
         assert!(matches!(l, Line::Comment { text, .. } if text.bytes == b"; c"));
@@ -622,17 +656,17 @@ mod tests {
     #[test]
     fn a_line_of_thirteen_fields_reads_where_one_reading_fits() {
         let line = b"1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 8 2 2A12,M9B2 M7:-8,F3:L24,0";
-        let fields: Vec<Field> = line
-            .split(|&c| c == b' ')
-            .map(|b| f(b))
-            .collect();
-        let Ok(Shape::Missing(slots, gap)) = shape(&fields) else { panic!() };
+        let fields: Vec<Field> = line.split(|&c| c == b' ').map(|b| f(b)).collect();
+        let Ok(Shape::Missing(slots, gap)) = shape(&fields) else {
+            panic!()
+        };
         assert_eq!(FIELDS[gap], "refa");
         assert_eq!(slots[VALUE].unwrap().bytes, b"8");
         assert_eq!(slots[STARTS].unwrap().bytes, b"2");
         // `0 2`: refa 0 and starts 2 (value missing), or refa 0 and
         // value 2 (starts missing): not read.
-        let line = b"1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 0 2 2A12 M7:-8,F3:L24,0";
+        let line =
+            b"1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 AR 4 3 I3 0 2 2A12 M7:-8,F3:L24,0";
         let fields: Vec<Field> = line.split(|&c| c == b' ').map(|b| f(b)).collect();
         let Err(why) = shape(&fields) else { panic!() };
         assert!(why.contains("could be any of value, starts"), "{why}");
@@ -643,16 +677,33 @@ mod tests {
         assert_eq!(
             summary(b"M7:-64,F3:L192:64,0").unwrap(),
             [
-                Entry { role: b'M', tricks: Some(7), middle: Some(-64), ..Entry::default() },
-                Entry { role: b'F', tricks: Some(3), left: Some(192), middle: Some(64), right: None },
-                Entry { role: b'0', ..Entry::default() },
+                Entry {
+                    role: b'M',
+                    tricks: Some(7),
+                    middle: Some(-64),
+                    ..Entry::default()
+                },
+                Entry {
+                    role: b'F',
+                    tricks: Some(3),
+                    left: Some(192),
+                    middle: Some(64),
+                    right: None
+                },
+                Entry {
+                    role: b'0',
+                    ..Entry::default()
+                },
             ]
         );
         assert_eq!(entry(b"F2:R40").unwrap().right, Some(40));
         assert_eq!(entry(b"F2:X40"), None);
         assert_eq!(entry(b"M5"), None);
         assert_eq!(summary(b"0,0"), None);
-        let t = throws(Field { bytes: b"2A12,M9B,0", at: 10 });
+        let t = throws(Field {
+            bytes: b"2A12,M9B,0",
+            at: 10,
+        });
         assert_eq!(t.len(), 3);
         assert_eq!(t[0].winner, Some(2));
         assert_eq!(t[0].cards.unwrap().1, 3);

@@ -39,7 +39,6 @@ pub static RBN: About = About {
     title: "Richard's Bridge Notation",
     game: GAME,
     extensions: &["rbn"],
-    converted: true,
     code_prefix: 'R',
 };
 
@@ -49,7 +48,6 @@ pub static RBX: About = About {
     title: "Richard's Bridge Notation, one record a line",
     game: GAME,
     extensions: &["rbx"],
-    converted: true,
     code_prefix: 'R',
 };
 
