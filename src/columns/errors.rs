@@ -34,7 +34,9 @@ table!(
     code: str required,
     /// What was found and what was expected.
     message: str required unique nostats,
-    /// The full text of a quarantined record, cut at 1 MiB; null otherwise.
+    /// The full text of a quarantined record, cut at 1 MiB; for a warning
+    /// that a line of a converted record was not read, that line's text;
+    /// null otherwise.
     raw: str unique nostats,
 });
 
@@ -63,6 +65,12 @@ impl ErrorsBuilder {
         self.push_row(rec, pos, d.severity, d.code, &d.message);
     }
 
+    /// A row for warning `d` that a line of a converted record was not
+    /// read: `line` (its text, cut at 1 MiB) is the row's `raw`.
+    pub fn push_line(&mut self, rec: &RecordRef<'_>, pos: Position, d: &Diag, line: &[u8]) {
+        self.push_parts(rec, pos, (d.severity, d.code, &d.message), Some(line));
+    }
+
     /// A row for a diagnostic given by its parts.
     pub fn push_row(
         &mut self,
@@ -71,6 +79,17 @@ impl ErrorsBuilder {
         severity: Severity,
         code: &str,
         message: &str,
+    ) {
+        let raw = (severity == Severity::Error).then_some(rec.bytes);
+        self.push_parts(rec, pos, (severity, code, message), raw);
+    }
+
+    fn push_parts(
+        &mut self,
+        rec: &RecordRef<'_>,
+        pos: Position,
+        (severity, code, message): (Severity, &str, &str),
+        raw: Option<&[u8]>,
     ) {
         self.source_file.append_value(rec.file);
         self.notation.append_option(rec.notation.map(|n| n.0));
@@ -83,12 +102,13 @@ impl ErrorsBuilder {
         self.severity.append_value(severity.as_str());
         self.code.append_value(code);
         self.message.append_value(message);
-        if severity == Severity::Error {
-            // The raw text of a quarantined record, up to RAW_LIMIT bytes.
-            let raw = &rec.bytes[..rec.bytes.len().min(RAW_LIMIT)];
-            self.raw.append_value(String::from_utf8_lossy(raw));
-        } else {
-            self.raw.append_null();
+        match raw {
+            // The raw text, up to RAW_LIMIT bytes.
+            Some(raw) => {
+                let raw = &raw[..raw.len().min(RAW_LIMIT)];
+                self.raw.append_value(String::from_utf8_lossy(raw));
+            }
+            None => self.raw.append_null(),
         }
     }
 }

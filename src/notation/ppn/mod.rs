@@ -93,7 +93,7 @@ fn preferans_hint(name: &[u8]) -> &'static str {
             | b"Result3"
     );
     if required || (!name.is_empty() && name.iter().all(u8::is_ascii_digit)) {
-        " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)"
+        " (this looks like Portable Preferans Notation, another game's PPN: a file that mixes the two; convert its Preferans games on their own, or with --notation preferans-ppn)"
     } else {
         ""
     }

@@ -59,7 +59,7 @@ impl<'a> Game<'a> {
             end
         };
         self.lines_out.push((at as u32, end));
-        self.diags.push(Diag::error(at, code, msg));
+        self.diags.push(Diag::warning(at, code, msg));
     }
 }
 
@@ -91,21 +91,23 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
     }
     let diags = std::mem::take(&mut g.diags).finish_with(codes::UNLISTED);
     let mut locate = Locator::new(raw, rec.item.start, rec.item.line, rec.index);
+    let refr = RecordRef {
+        file: &file.name,
+        notation: Some((PREFERANS.label, PREFERANS.game)),
+        bytes: raw,
+        byte: rec.item.start,
+        line: rec.item.line,
+        index: rec.index,
+        record_id: id,
+    };
     for d in &diags {
-        let bytes = match g.lines_out.iter().find(|l| l.0 == d.at) {
-            Some(&(at, end)) if id.is_some() => &raw[at as usize..end],
-            _ => raw,
-        };
-        let refr = RecordRef {
-            file: &file.name,
-            notation: Some((PREFERANS.label, PREFERANS.game)),
-            bytes,
-            byte: rec.item.start,
-            line: rec.item.line,
-            index: rec.index,
-            record_id: id,
-        };
-        out.errors.push(&refr, locate.position(d.at as usize), d);
+        let pos = locate.position(d.at as usize);
+        let line = (g.lines_out.iter())
+            .find(|l| l.0 == d.at && matches!(d.code, codes::LINE | codes::DEAL_LINE));
+        match line {
+            Some(&(at, end)) => out.errors.push_line(&refr, pos, d, &raw[at as usize..end]),
+            None => out.errors.push(&refr, pos, d),
+        }
     }
 }
 
@@ -553,7 +555,7 @@ fn deal<'a>(
 
     // Roles: the summary's, else the main and accepted fields'.
     let field_role = |p: u8| -> Option<&'static str> {
-        if passed_out == Some(true) {
+        if short && passed_out == Some(true) {
             return Some("none");
         }
         let m = main?;
@@ -839,6 +841,7 @@ impl Rules {
             _ => None,
         };
         let mut players: Vec<Option<[usize; 3]>> = Vec::with_capacity(n);
+        let mut untold: Vec<&read::Throw<'_>> = Vec::new();
         for (i, t) in k.throws.iter().enumerate() {
             let p = match (r.leaders[i], t.cards) {
                 (Some(l), Some((_, 3))) => Some([l, next(l), next(next(l))]),
@@ -848,17 +851,7 @@ impl Rules {
                         Some([l, second, 0])
                     }
                     _ => {
-                        g.warn(
-                            t.text.at,
-                            codes::PLAYERS,
-                            format!(
-                                "throw '{}' has two cards, and the players who play cannot be told (main {}, accepted {}, {}): its computed winner is null",
-                                g.text(t.text.bytes),
-                                k.main.map_or("unknown".into(), |m| m.to_string()),
-                                k.accepted.map_or("unknown".into(), |a| a.to_string()),
-                                if invitation { "an invitation" } else { "no invitation" },
-                            ),
-                        );
+                        untold.push(t);
                         None
                     }
                 },
@@ -866,12 +859,28 @@ impl Rules {
             };
             players.push(p.map(|p| p.map(|x| x as usize)));
         }
+        if let Some(first) = untold.first() {
+            g.warn(
+                first.text.at,
+                codes::PLAYERS,
+                format!(
+                    "{} of two cards (the first '{}'), and the players who play cannot be told (main {}, accepted {}, {}): their computed winners are null",
+                    if untold.len() == 1 { "a throw".to_string() } else { format!("{} throws", untold.len()) },
+                    g.text(first.text.bytes),
+                    k.main.map_or("unknown".into(), |m| m.to_string()),
+                    k.accepted.map_or("unknown".into(), |a| a.to_string()),
+                    if invitation { "an invitation" } else { "no invitation" },
+                ),
+            );
+        }
         let why = if k.contract.is_none() {
             Some("the contract could not be read")
         } else if !k.contract.is_some_and(Contract::trump_known) {
             Some("the contract is preferans (8), whose rules the spec does not give")
         } else if k.order.is_none() || k.cards.is_none() {
             Some("the cards dealt could not be read")
+        } else if k.throws.iter().any(|t| t.cards.is_none()) {
+            Some("a throw could not be read")
         } else if players.iter().any(Option::is_none) {
             Some("the players of a throw could not be told")
         } else {

@@ -1,7 +1,7 @@
 //! The diagnostic codes of Portable Preferans Notation (prefix `F`): F001
-//! and F002 quarantine a game, F003 and F004 one line of a game that is
-//! converted (its text in `raw`), F010 to F019 are warnings of the
-//! notation, F020 to F029 of the rules, F040 an info, F101 the bound on
+//! and F002 quarantine a game, F003 and F004 are warnings that a line of a
+//! converted game was not read (its text in `raw`), F010 to F019 are
+//! warnings of the notation, F020 to F029 of the rules, F040 an info, F101 the bound on
 //! warnings.
 
 use crate::diagnostics::Code;
@@ -27,22 +27,23 @@ text; convert a pinochle file on its own (or with `--notation ppn`).",
     },
     Code {
         code: "F003",
-        severity: Error,
+        severity: Warning,
         title: "line not read",
         explain: "A line of a game that is neither a tag pair, a deal line nor a comment \
-(`;`, `%`, `{...}`), or a '[' without its ']'. The line is quarantined (its text is the \
-row's `raw`); the rest of the game is converted.",
+(`;`, `%`, `{...}`), or a '[' without its ']'. The line is not read: its text is the \
+row's `raw`, and the rest of the game is converted.",
     },
     Code {
         code: "F004",
-        severity: Error,
+        severity: Warning,
         title: "deal line not read",
         explain: "A deal line has 14 fields (id, deal order, cards, bids, main, discarded, \
 contract, accepted, kontra, refa, value, starts, throws, summary), or 4 when every player \
 passed (`[2 312 <cards> P,P,P]`). One with 13 is read when exactly one field can be \
 missing so that every other reads in its place (F013); any other count, or 13 that fit \
-several ways or none, and the line is quarantined (its text is the row's `raw`). The \
-line keeps its `seq` number: the game's next deal is one more.",
+several ways or none, and the line is not read: its text is the row's `raw`, and the \
+rest of the game is converted. The line keeps its `seq` number: the game's next deal is \
+one more.",
     },
     Code {
         code: "F010",
@@ -166,9 +167,10 @@ the throws give). The message gives both.",
         code: "F026",
         severity: Warning,
         title: "throw's players not told",
-        explain: "A throw of two cards when the players who play cannot be told (both \
-followers accepted, or no follower was named), or a throw whose leader does not play: \
-its cards are kept and its computed winner is null.",
+        explain: "Throws of two cards when the players who play cannot be told (both \
+followers accepted, or no follower was named), or whose leader does not play (one \
+warning a deal, with the first and the count): their cards are kept, and the deal's \
+computed winners are null.",
     },
     Code {
         code: "F040",

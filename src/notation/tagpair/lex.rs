@@ -1362,7 +1362,7 @@ mod tests {
         );
         assert_eq!(error_of(b"[ \"x\"]").1, "P005");
         // Portable Preferans Notation (values unquoted) is named.
-        let preferans = " (this looks like Portable Preferans Notation, another game's PPN, which deckhand does not convert yet)";
+        let preferans = " (this looks like Portable Preferans Notation, another game's PPN: a file that mixes the two; convert its Preferans games on their own, or with --notation preferans-ppn)";
         for (text, at) in [
             (&b"[Bula 60]"[..], 6),
             (b"[Player3 Cid]", 9),
