@@ -739,7 +739,7 @@ impl Rules {
             winners: vec![None; n],
             tricks: None,
         };
-        if !compute || k.passed {
+        if !compute {
             return r;
         }
         // The deck.
@@ -756,6 +756,9 @@ impl Rules {
                     ),
                 );
             }
+        }
+        if k.passed {
+            return r;
         }
         // The hands: dealt; the main player's with the talon, less the
         // discards.
