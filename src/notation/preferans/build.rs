@@ -1001,3 +1001,73 @@ impl Rules {
         r
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::read::Cols;
+    use crate::split::{Item, ItemKind};
+
+    /// The codes and raw texts of the `errors` rows of one record.
+    fn diagnose(text: &[u8], whole: bool) -> (usize, Vec<(String, Option<String>)>) {
+        let file = FileInfo {
+            name: "t.ppn".into(),
+            index: 0,
+        };
+        let rec = Rec {
+            raw: text,
+            item: Item {
+                kind: ItemKind::Record,
+                start: 0,
+                end: text.len() as u64,
+                line: 1,
+                joined: false,
+            },
+            index: 0,
+            whole,
+        };
+        let mut b = Builders::for_records(1);
+        build_record(&file, &rec, true, &mut b);
+        let tables = b.finish().unwrap();
+        let games = tables[0].1.num_rows();
+        let e = Cols::new(&tables[4].1);
+        let rows = (0..e.num_rows())
+            .map(|i| {
+                (
+                    e.str("code", i).unwrap().to_string(),
+                    e.str("raw", i).map(str::to_string),
+                )
+            })
+            .collect();
+        (games, rows)
+    }
+
+    #[test]
+    fn a_game_too_large_or_of_nothing_is_quarantined() {
+        let (games, rows) = diagnose(b"[Bula 60]\n", false);
+        assert_eq!(games, 0);
+        assert_eq!(rows, [("F001".into(), Some("[Bula 60]\n".into()))]);
+        let (games, rows) = diagnose(b"hello\nworld", true);
+        assert_eq!(games, 0);
+        assert_eq!(rows, [("F002".into(), Some("hello\nworld".into()))]);
+    }
+
+    #[test]
+    fn a_line_not_read_keeps_its_text_and_warnings_are_capped() {
+        let (games, rows) = diagnose(b"[Bula 60]\n  zz top\r\n[1 2 3]\n", true);
+        assert_eq!(games, 1);
+        let codes: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(codes, ["F010", "F003", "F004"]);
+        assert_eq!(rows[1].1.as_deref(), Some("zz top"));
+        assert_eq!(rows[2].1.as_deref(), Some("[1 2 3]"));
+        assert_eq!(rows[0].1, None);
+        let mut text = b"[Bula 60]\n".to_vec();
+        for _ in 0..1200 {
+            text.extend_from_slice(b"x\n");
+        }
+        let (_, rows) = diagnose(&text, true);
+        assert_eq!(rows.len(), 1001);
+        assert_eq!(rows[0].0, "F101");
+        assert_eq!(rows.iter().filter(|r| r.0 == "F003").count(), 1000);
+    }
+}
