@@ -22,7 +22,6 @@ fn opts(k: usize) -> Options {
 /// Rows per table, in place and in pieces.
 fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     let o = opts(bytes.first().map_or(0, |&b| b as usize));
-    let mut rows: Vec<(String, usize)> = Vec::new();
     type Batches = Vec<(
         &'static deckhand::columns::table::TableDecl,
         Vec<arrow_array::RecordBatch>,
