@@ -16,7 +16,9 @@
 #   SECTIONS=pbn for the PBN section alone; SECTIONS=rbn for RBN against
 #   PBN on the same boards; SECTIONS=phh for PHH against pokerkit, on a
 #   .phhs archive of PHH_MB MB, default 512, made by repeating the bundled
-#   real hands: scripts/phh_archive.py)
+#   real hands: scripts/phh_archive.py; SECTIONS=preferans for Portable
+#   Preferans Notation, on a generated archive of PREFERANS_DEALS deals,
+#   default 5,200,000: about 630 MB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-1024}
@@ -254,4 +256,25 @@ if [[ $sections == *" phh "* ]]; then
   awk '/, rules/ { d = $(NF-4) } /no-rules/ { n = $(NF-4) } /^pokerkit/ { p = $(NF-4) }
     END { if (p > 0) printf "deckhand convert with rules / pokerkit replay: %.1fx\n", d / p
           if (n > 0) printf "rules cost over --no-rules: %.0f%%\n", (n / d - 1) * 100 }' "$out/replay_rows"
+fi
+if [[ $sections == *" preferans "* ]]; then
+  deals=${PREFERANS_DEALS:-5200000}
+  file=target/bench-data/preferans-$deals.ppn
+  if [ ! -f "$file" ]; then
+    mkdir -p target/bench-data
+    "$bin" generate --game preferans --hands "$deals" --seed "$seed" -o "$file.part"
+    mv "$file.part" "$file"
+  fi
+  bytes=$(stat -c %s "$file")
+  echo
+  echo "Preferans archive: $file ($((bytes / 1000000)) MB, $deals deals, deckhand generate --game preferans)"
+  printf '%-36s %8s %9s %11s %9s %9s %9s\n' job seconds MB/s games/s rss_MB anon_MB out_MB
+  reference
+  for threads in 1 2; do
+    run "convert preferans zstd ($threads thread$([ $threads = 1 ] || echo s))" "$runs" \
+      "$bin" convert "$file" -o "$out/ds" -j "$threads" | tee -a "$out/preferans_rows"
+  done
+  run "convert preferans --no-rules (2 threads)" "$runs" \
+    "$bin" convert "$file" -o "$out/ds" --no-rules | tee -a "$out/preferans_rows"
+  awk -v d="$deals" '/^convert/ { printf "%s: %.0f deals/s\n", substr($0, 1, 36), d / $(NF-5) }' "$out/preferans_rows"
 fi

@@ -219,15 +219,24 @@ pub struct Builders {
 }
 
 impl Builders {
-    /// Builders sized for `n` games of about 40 deals each.
+    /// Builders sized for `n` games of about 30 deals each (8 throws a
+    /// deal), their card lists for the cards of each row, so that they
+    /// rarely grow.
     pub fn for_records(n: usize) -> Builders {
-        Builders {
+        use crate::columns::lists::CardList;
+        let (deals, tricks) = (n * 30, n * 240);
+        let mut b = Builders {
             games: GamesBuilder::with_rows(n),
-            deals: DealsBuilder::with_rows(n * 40),
-            seats: SeatsBuilder::with_rows(n * 120),
-            tricks: TricksBuilder::with_rows(n * 300),
+            deals: DealsBuilder::with_rows(deals),
+            seats: SeatsBuilder::with_rows(deals * 3),
+            tricks: TricksBuilder::with_rows(tricks),
             errors: ErrorsBuilder::with_rows(n / 4 + 1),
-        }
+        };
+        b.deals.talon = CardList::with_items(deals, 2);
+        b.deals.discarded = CardList::with_items(deals, 2);
+        b.seats.dealt = CardList::with_items(deals * 3, 10);
+        b.tricks.cards = CardList::with_items(tricks, 3);
+        b
     }
 
     /// Rows written so far of `games` and `errors`.

@@ -790,7 +790,8 @@ impl Rules {
                     _ => {}
                 }
                 if !c.without_talon {
-                    let before = names(hand);
+                    let i = o.iter().position(|&p| p == m).expect("a player");
+                    let dealt = &cards[i * 10..i * 10 + 10];
                     hand.extend_from_slice(&cards[30..32]);
                     if let Some(Some(d)) = k.discard {
                         for card in d {
@@ -802,8 +803,9 @@ impl Rules {
                                     at,
                                     codes::DISCARD,
                                     format!(
-                                        "the main player (player {m}) discards {}, which they hold neither in their hand ({before}) nor in the talon ({})",
+                                        "the main player (player {m}) discards {}, which they hold neither in their hand ({}) nor in the talon ({})",
                                         name(card),
+                                        names(dealt),
                                         names(&cards[30..32])
                                     ),
                                 ),
@@ -899,23 +901,21 @@ impl Rules {
             return r;
         }
         let trump = k.contract.and_then(Contract::trump);
-        let tricks: Vec<(Vec<usize>, &[Card])> = k
+        // Players 0-based, for the rules.
+        let tricks: Vec<([usize; 3], &[Card])> = k
             .throws
             .iter()
             .zip(&players)
             .map(|(t, p)| {
                 let (cards, len) = t.cards.as_ref().expect("read");
-                let p = p.expect("told");
-                (
-                    p[..*len].iter().map(|x| x - 1).collect::<Vec<usize>>(),
-                    &cards[..*len],
-                )
+                let p = p.expect("told").map(|x| x.saturating_sub(1));
+                (p, &cards[..*len])
             })
             .collect();
         let view: Vec<Trick<'_>> = tricks
             .iter()
             .map(|(p, c)| Trick {
-                players: p,
+                players: &p[..c.len()],
                 cards: c,
             })
             .collect();
@@ -964,7 +964,10 @@ impl Rules {
                 ),
             };
             let th = &k.throws[t];
-            let i = tricks[t].0.iter().position(|&x| x == p).unwrap_or(0);
+            let i = tricks[t].0[..tricks[t].1.len()]
+                .iter()
+                .position(|&x| x == p)
+                .unwrap_or(0);
             g.warn(
                 th.text.at + i,
                 code,
