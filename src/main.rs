@@ -397,6 +397,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
         malformed: a.malformed,
         ..GenOptions::default()
     };
+    deckhand::notation::registry::generate_check(&a.game, &opts).map_err(anyhow::Error::msg)?;
     let started = std::time::Instant::now();
     let stats = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
@@ -411,12 +412,19 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
         w.flush()?;
         s
     };
+    let extra = if stats.terminated + stats.malformed > 0 {
+        format!(
+            " ({} terminated, {} malformed)",
+            stats.terminated, stats.malformed
+        )
+    } else {
+        String::new()
+    };
     eprintln!(
-        "deckhand: generated {} hands in {} games ({} terminated, {} malformed), {:.1} MB in {:.2} s",
+        "deckhand: generated {} {} in {} games{extra}, {:.1} MB in {:.2} s",
         stats.hands,
+        deckhand::notation::registry::generated_unit(&a.game),
         stats.games,
-        stats.terminated,
-        stats.malformed,
         stats.bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
     );

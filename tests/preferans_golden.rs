@@ -224,3 +224,53 @@ fn the_two_ppns_in_one_directory_convert_into_their_own_tables() {
         assert_eq!(code.starts_with('F'), n == "PPN-preferans", "{code} {n}");
     }
 }
+
+/// `deckhand generate --game preferans`: deals, the same archive for a
+/// seed; pinochle's options and unknown games refused before any file.
+#[test]
+fn the_generate_command_makes_preferans_archives() {
+    let dir = tempfile::tempdir().unwrap();
+    let generate = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("deckhand")
+            .unwrap()
+            .arg("generate")
+            .args(args)
+            .assert()
+    };
+    let a = dir.path().join("a.ppn");
+    let b = dir.path().join("b.ppn");
+    for p in [&a, &b] {
+        generate(&[
+            "--game",
+            "preferans",
+            "--hands",
+            "300",
+            "--seed",
+            "4",
+            "-o",
+            p.to_str().unwrap(),
+        ])
+        .success()
+        .stderr(predicates::str::contains("generated 300 deals in"));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let c = dir.path().join("c.ppn");
+    generate(&[
+        "--game",
+        "preferans",
+        "--malformed",
+        "0.5",
+        "-o",
+        c.to_str().unwrap(),
+    ])
+    .failure()
+    .stderr(predicates::str::contains(
+        "--game preferans takes --hands, --seed and --crlf",
+    ));
+    generate(&["--game", "chess", "-o", c.to_str().unwrap()])
+        .failure()
+        .stderr(predicates::str::contains(
+            "unknown game 'chess': deckhand generates pinochle, preferans",
+        ));
+    assert!(!c.exists());
+}

@@ -65,6 +65,16 @@ pub use super::ppn::generate as generator;
 /// The games `deckhand generate --game` makes archives of.
 pub const GENERATED_GAMES: &[&str] = &["pinochle", "preferans"];
 
+/// What `deckhand generate --game GAME` counts: pinochle hands, Preferans
+/// deals.
+pub fn generated_unit(game: &str) -> &'static str {
+    if game == "preferans" {
+        "deals"
+    } else {
+        "hands"
+    }
+}
+
 /// `deckhand generate --game GAME`: pinochle games in Portable Pinochle
 /// Notation (every option of `opts`), or Preferans games in Portable
 /// Preferans Notation (`hands` deals, `seed`, `crlf`; another option set
@@ -74,9 +84,27 @@ pub fn generate(
     opts: &generator::GenOptions,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<generator::GenStats> {
-    let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, m);
+    if let Err(m) = generate_check(game, opts) {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, m));
+    }
+    if game == "preferans" {
+        let st = super::preferans::generate::generate(opts.hands, opts.seed, opts.crlf, out)?;
+        Ok(generator::GenStats {
+            hands: st.deals,
+            games: st.games,
+            bytes: st.bytes,
+            ..generator::GenStats::default()
+        })
+    } else {
+        generator::generate(opts, out)
+    }
+}
+
+/// Whether `deckhand generate --game GAME` can make an archive with
+/// `opts` (checked before the output file is created).
+pub fn generate_check(game: &str, opts: &generator::GenOptions) -> Result<(), String> {
     match game {
-        "pinochle" => generator::generate(opts, out),
+        "pinochle" => Ok(()),
         "preferans" => {
             let d = generator::GenOptions::default();
             let s = &opts.style;
@@ -89,22 +117,14 @@ pub fn generate(
                 || opts.malformed > 0.0
                 || opts.game_to != d.game_to
             {
-                return Err(invalid(
-                    "--import, --comments, --chat, --inherit, --terminated, --meld-points-alone and --malformed are pinochle's: --game preferans takes --hands, --seed and --crlf".into(),
-                ));
+                return Err("--import, --comments, --chat, --inherit, --terminated, --meld-points-alone and --malformed are pinochle's: --game preferans takes --hands, --seed and --crlf".into());
             }
-            let st = super::preferans::generate::generate(opts.hands, opts.seed, opts.crlf, out)?;
-            Ok(generator::GenStats {
-                hands: st.deals,
-                games: st.games,
-                bytes: st.bytes,
-                ..generator::GenStats::default()
-            })
+            Ok(())
         }
-        other => Err(invalid(format!(
+        other => Err(format!(
             "unknown game '{other}': deckhand generates {}",
             GENERATED_GAMES.join(", ")
-        ))),
+        )),
     }
 }
 
