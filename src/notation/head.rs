@@ -12,6 +12,10 @@ pub struct Head<'a> {
     /// The names of the tag pairs that start lines (`Event` of `[Event
     /// "x"]`, `1` of `[1 312 ...]`), white space or a `}` before them aside.
     tags: Vec<&'a [u8]>,
+    /// Tag pairs whose value is not quoted (`[Bula 60]`: Portable
+    /// Preferans Notation's way), and those whose value is.
+    pub unquoted: usize,
+    pub quoted: usize,
     /// The text after `%` of each `%` line, its start trimmed.
     headers: Vec<&'a [u8]>,
     /// The TOML keys that start lines (`variant` of `variant = 'NT'`).
@@ -71,6 +75,12 @@ impl<'a> Head<'a> {
                 let t = t.strip_prefix(b"}").map_or(t, <[u8]>::trim_ascii_start);
                 if let Some(name) = tag_name(t) {
                     self.tags.push(name);
+                    let value = t[1 + name.len()..].trim_ascii_start();
+                    if value.first() == Some(&b'"') {
+                        self.quoted += 1;
+                    } else if !name.iter().all(u8::is_ascii_digit) {
+                        self.unquoted += 1;
+                    }
                 }
             }
             Some(c) if c.is_ascii_alphabetic() => {

@@ -490,6 +490,12 @@ mod tests {
         assert_eq!(route("a.pbn", b"[Event \"x\"]\n"), "pbn");
         assert_eq!(route("a.ppn", b"[Event \"x\"]\n[Melds \"-\"]\n"), "ppn");
         assert_eq!(route("a.ppn", b"[Event x]\n[Bula 60]\n"), "preferans-ppn");
+        // Unquoted values alone tell Preferans; quoted ones pinochle.
+        assert_eq!(
+            route("a.ppn", b"[Event x]\n[Date 2008.03.08]\n"),
+            "preferans-ppn"
+        );
+        assert_eq!(route("a.ppn", b"[Event \"x\"]\n[Date 2008.03.08]\n"), "ppn");
         assert_eq!(route("a.ppn.gz", b"[Event \"x\"]\n"), "ppn");
         assert_eq!(route("a.PPN", b"garbage\n"), "ppn");
         assert_eq!(route("a.rbn", b"D 19991225\n"), "rbn");

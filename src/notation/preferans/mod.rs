@@ -62,9 +62,11 @@ pub const REQUIRED_TAGS: &[&str] = &[
 ];
 
 fn sniff_preferans(head: &Head<'_>) -> Evidence {
-    // Its deal lines: `[1 312 ...`, a number (read as a tag's name).
+    // Its deal lines: `[1 312 ...`, a number (read as a tag's name); its
+    // tag values, mostly unquoted (`[Date 2008.03.08]`).
     let deal_line = (head.tags().iter()).any(|t| t.iter().all(u8::is_ascii_digit));
-    if REQUIRED_TAGS.iter().any(|t| head.has_tag(t)) || deal_line {
+    let unquoted = head.unquoted > head.quoted;
+    if REQUIRED_TAGS.iter().any(|t| head.has_tag(t)) || deal_line || unquoted {
         Evidence::Typical
     } else if head.has_any_tag() {
         Evidence::Family
