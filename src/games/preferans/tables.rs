@@ -204,8 +204,6 @@ table!(
     /// The winner by the rules (null when the contract's rules are not
     /// known or the players of the throw cannot be told).
     computed_winner: i32,
-    /// The throw as written.
-    text: str,
 });
 
 /// The builders of every preferans table for one group.

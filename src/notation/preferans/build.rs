@@ -683,7 +683,6 @@ fn deal<'a>(
         t.winner.append_option(th.winner.map(i32::from));
         t.computed_winner
             .append_option(rules.winners.get(n).copied().flatten().map(i32::from));
-        t.text.append_value(g.text(th.text.bytes));
     }
     true
 }
