@@ -47,15 +47,23 @@ pub fn winner(cards: &[Card], trump: Option<Suit>) -> Option<usize> {
     (0..cards.len()).max_by_key(|&i| key(&cards[i]))
 }
 
+/// A set of cards: bit `index()` for each.
+type Hand = u32;
+
+/// The cards of `suit` in a [`Hand`].
+fn suit_bits(suit: Suit) -> Hand {
+    0xFF << (suit as u32 * 8)
+}
+
 /// The rule `card` breaks when played from `hand` (by `player`, in trick
 /// `trick`) to a trick whose suit led is `led` (None: the player leads).
 fn check(
-    hand: &[Card],
+    hand: Hand,
     led: Option<Suit>,
     trump: Option<Suit>,
     (trick, player, card): (usize, usize, Card),
 ) -> Option<Issue> {
-    if !hand.contains(&card) {
+    if hand & (1 << card.index()) == 0 {
         return Some(Issue::NotHeld {
             trick,
             player,
@@ -63,7 +71,7 @@ fn check(
         });
     }
     let led = led?;
-    let holds = |s: Suit| hand.iter().any(|c| c.suit == s);
+    let holds = |s: Suit| hand & suit_bits(s) != 0;
     if card.suit != led && holds(led) {
         return Some(Issue::NotFollowed {
             trick,
@@ -96,15 +104,21 @@ pub fn play(
     tricks: &[Trick<'_>],
     trump: Option<Suit>,
 ) -> (Vec<Option<usize>>, Vec<Issue>) {
-    let mut left: Vec<Option<Vec<Card>>> = hands.to_vec();
+    let mut left: Vec<Option<Hand>> = hands
+        .iter()
+        .map(|h| {
+            h.as_ref()
+                .map(|h| h.iter().fold(0, |m, c| m | 1 << c.index()))
+        })
+        .collect();
     let mut winners = Vec::with_capacity(tricks.len());
     let mut issues = Vec::new();
     for (t, trick) in tricks.iter().enumerate() {
         let mut led = None;
         for (&player, &card) in trick.players.iter().zip(trick.cards) {
             if let Some(Some(hand)) = left.get_mut(player) {
-                issues.extend(check(hand, led, trump, (t, player, card)));
-                hand.retain(|c| *c != card);
+                issues.extend(check(*hand, led, trump, (t, player, card)));
+                *hand &= !(1 << card.index());
             }
             led.get_or_insert(card.suit);
         }

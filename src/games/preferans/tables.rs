@@ -222,6 +222,7 @@ impl Builders {
     /// rarely grow.
     pub fn for_records(n: usize) -> Builders {
         use crate::columns::lists::CardList;
+        use crate::columns::strings::StrBuilder;
         let (deals, tricks) = (n * 30, n * 240);
         let mut b = Builders {
             games: GamesBuilder::with_rows(n),
@@ -230,6 +231,11 @@ impl Builders {
             tricks: TricksBuilder::with_rows(tricks),
             errors: ErrorsBuilder::with_rows(n / 4 + 1),
         };
+        // The text columns by their usual lengths.
+        b.deals.cards = StrBuilder::with_capacity(deals, deals * 32);
+        b.deals.throws = StrBuilder::with_capacity(deals, deals * 40);
+        b.deals.summary = StrBuilder::with_capacity(deals, deals * 16);
+        b.deals.bids = StrBuilder::with_capacity(deals, deals * 6);
         b.deals.talon = CardList::with_items(deals, 2);
         b.deals.discarded = CardList::with_items(deals, 2);
         b.seats.dealt = CardList::with_items(deals * 3, 10);

@@ -38,13 +38,11 @@ struct Game<'a> {
 }
 
 impl<'a> Game<'a> {
+    /// Text of a slice of the record: every slice is cut next to ASCII
+    /// bytes (white space, brackets, quotes, commas, colons, line ends),
+    /// so it is UTF-8 when the record is.
     fn text(&self, b: &'a [u8]) -> Cow<'a, str> {
-        if self.latin1 {
-            bytes_text(b, true)
-        } else {
-            // The record is UTF-8; a slice cut at ASCII bytes is too.
-            String::from_utf8_lossy(b)
-        }
+        bytes_text(b, self.latin1)
     }
 
     fn warn(&mut self, at: usize, code: &'static str, msg: String) {

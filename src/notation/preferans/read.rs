@@ -4,8 +4,8 @@
 //! reading fits), each field read into its value. Borrowed bytes: offsets
 //! are into the record.
 
+use crate::games::preferans::Card;
 use crate::games::preferans::contract::{Contract, KontraLevel};
-use crate::games::preferans::{Card, card};
 use crate::notation::number::parse_i32;
 
 /// A piece of a record and its offset in it.
@@ -234,10 +234,11 @@ pub fn card_char(c: Card) -> u8 {
 
 /// Cards of a string, or the offset of the first character that is none.
 pub fn cards(b: &[u8]) -> Result<Vec<Card>, usize> {
-    b.iter()
-        .enumerate()
-        .map(|(i, &c)| card(c).ok_or(i))
-        .collect()
+    let mut v = Vec::with_capacity(b.len());
+    for (i, &c) in b.iter().enumerate() {
+        v.push(card(c).ok_or(i)?);
+    }
+    Ok(v)
 }
 
 /// The fields of a full deal line, in order.
@@ -563,17 +564,23 @@ pub fn shape<'a>(fields: &[Field<'a>]) -> Result<Shape<'a>, String> {
 /// Whether every card of the deck is once in `cards`: the cards twice and
 /// the cards missing.
 pub fn deck_check(cards: &[Card]) -> (Vec<Card>, Vec<Card>) {
-    let mut seen = [0u8; 32];
+    let mut seen = 0u32;
+    let mut twice = 0u32;
     for c in cards {
-        seen[c.index() as usize] += 1;
+        let bit = 1u32 << c.index();
+        twice |= seen & bit;
+        seen |= bit;
     }
-    let twice = card::Card::deck()
-        .filter(|c| seen[c.index() as usize] > 1)
-        .collect();
-    let missing = card::Card::deck()
-        .filter(|c| seen[c.index() as usize] == 0)
-        .collect();
-    (twice, missing)
+    if twice == 0 && seen == u32::MAX {
+        return (Vec::new(), Vec::new());
+    }
+    let of = |mask: u32| -> Vec<Card> {
+        (0..32u8)
+            .filter(|i| mask & (1 << i) != 0)
+            .filter_map(Card::from_index)
+            .collect()
+    };
+    (of(twice), of(!seen))
 }
 
 #[cfg(test)]
