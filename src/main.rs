@@ -467,9 +467,39 @@ fn options(a: &ConvertArgs) -> anyhow::Result<Options> {
 }
 
 fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
     let opts = options(&a)?;
+    // Every input, and the summary's path, checked before any work.
     let found = deckhand::source::find_inputs(&a.inputs, &opts.settings)?;
-    let mut summary = pipeline::convert(&found.inputs, &a.output, &opts)?;
+    let mut summary_out: Option<Box<dyn Write>> = match &a.summary_json {
+        None => None,
+        Some(p) if p.as_os_str() == "-" => Some(Box::new(std::io::stdout())),
+        Some(p) => Some(Box::new(std::fs::File::create(p).map_err(|e| {
+            anyhow::anyhow!("cannot write the summary to {}: {e}", p.display())
+        })?)),
+    };
+    if !a.quiet {
+        for p in &found.repeated {
+            eprintln!(
+                "deckhand: note: {} is given more than once: converted once",
+                p.display()
+            );
+        }
+    }
+    let mut summary = match pipeline::convert(&found.inputs, &a.output, &opts) {
+        Ok(s) => s,
+        Err(e) => {
+            // No summary of a run that failed: the file made early goes.
+            if let Some(p) = &a.summary_json
+                && p.as_os_str() != "-"
+            {
+                summary_out = None;
+                let _ = std::fs::remove_file(p);
+            }
+            drop(summary_out);
+            return Err(e.into());
+        }
+    };
     summary.left_out = (found.left_out.iter())
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
@@ -493,35 +523,14 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             eprintln!("deckhand: warning: {}: {w}", f.path);
         }
     }
-    if let Some(path) = &a.summary_json {
-        std::fs::write(path, summary.to_json() + "\n")
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    if let Some(mut w) = summary_out {
+        w.write_all((summary.to_json() + "\n").as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", summary_name(&a)))?;
     }
     if !a.quiet {
-        let secs = summary.elapsed.as_secs_f64().max(1e-9);
-        eprintln!(
-            "deckhand: {} records in {} file(s), {:.1} MB in {:.2} s ({:.1} MB/s, {:.0} records/s)",
-            t.records,
-            summary.files.len(),
-            t.bytes as f64 / 1e6,
-            secs,
-            t.bytes as f64 / 1e6 / secs,
-            t.converted as f64 / secs
-        );
-        eprintln!(
-            "deckhand: {} converted, {} quarantined (see errors table), {} warnings, {} infos, {} comment-only blocks",
-            t.converted, t.quarantined, t.warnings, t.infos, t.comment_blocks
-        );
-        let rows: Vec<String> = summary
-            .rows
-            .iter()
-            .map(|(n, r)| format!("{n}={r}"))
-            .collect();
-        eprintln!(
-            "deckhand: wrote {} ({})",
-            a.output.display(),
-            rows.join(", ")
-        );
+        for line in summary_lines(&summary, &a.output, &a.inputs) {
+            eprintln!("{line}");
+        }
     }
     Ok(if t.quarantined > 0 {
         ExitCode::from(1)
@@ -530,9 +539,154 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The `--summary-json` destination, for messages.
+fn summary_name(a: &ConvertArgs) -> String {
+    match &a.summary_json {
+        Some(p) if p.as_os_str() == "-" => "standard output".into(),
+        Some(p) => p.display().to_string(),
+        None => String::new(),
+    }
+}
+
+/// `n` with thousands separators (`1,234,567`).
+fn thousands(n: u64) -> String {
+    let d = n.to_string();
+    let mut out = String::with_capacity(d.len() + d.len() / 3);
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes as MB (10^6 bytes) with the precision their size needs.
+fn mb(bytes: u64) -> String {
+    let x = bytes as f64 / 1e6;
+    if x >= 100.0 {
+        format!("{} MB", thousands(x.round() as u64))
+    } else if x >= 10.0 {
+        format!("{x:.1} MB")
+    } else if x >= 1.0 {
+        format!("{x:.2} MB")
+    } else {
+        format!("{x:.3} MB")
+    }
+}
+
+/// What `convert` says when it is done: inputs and records by notation,
+/// the dataset and its tables, and when anything was quarantined or warned
+/// about, the counts by code, the first diagnostics and how to see all.
+fn summary_lines(
+    summary: &pipeline::Summary,
+    out: &std::path::Path,
+    inputs: &[std::path::PathBuf],
+) -> Vec<String> {
+    let t = summary.total();
+    let secs = summary.elapsed.as_secs_f64().max(1e-9);
+    let mut v = Vec::new();
+    v.push(format!(
+        "deckhand: {} input{} ({}) in {:.2} s: {}/s, {} records/s",
+        thousands(summary.files.len() as u64),
+        if summary.files.len() == 1 { "" } else { "s" },
+        mb(t.bytes),
+        secs,
+        mb((t.bytes as f64 / secs) as u64),
+        thousands((t.converted as f64 / secs) as u64)
+    ));
+    let mut by: Vec<(&str, u64, u64)> = Vec::new();
+    for f in &summary.files {
+        let n = f.notation.unwrap_or("unrecognized");
+        match by.iter_mut().find(|x| x.0 == n) {
+            Some(x) => {
+                x.1 += f.records;
+                x.2 += 1;
+            }
+            None => by.push((n, f.records, 1)),
+        }
+    }
+    let by: Vec<String> = by
+        .iter()
+        .map(|(n, r, f)| {
+            format!(
+                "{n} {} in {} file{}",
+                thousands(*r),
+                thousands(*f),
+                if *f == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    let blocks = if t.comment_blocks > 0 {
+        format!(", {} comment-only blocks", thousands(t.comment_blocks))
+    } else {
+        String::new()
+    };
+    v.push(format!(
+        "  records {}: {} converted, {} quarantined; {} warnings, {} infos{blocks} ({})",
+        thousands(t.records),
+        thousands(t.converted),
+        thousands(t.quarantined),
+        thousands(t.warnings),
+        thousands(t.infos),
+        by.join("; ")
+    ));
+    let rows: Vec<String> = (summary.rows.iter())
+        .map(|(n, r)| format!("{n} {}", thousands(*r)))
+        .collect();
+    v.push(format!("  dataset {}: {}", out.display(), rows.join(", ")));
+    v.push(format!(
+        "  read a table, not the dataset's root: {}/<game>/<table> (`deckhand schema` lists them)",
+        out.display()
+    ));
+    if t.quarantined + t.warnings > 0 {
+        let mut codes: Vec<(&String, &u64)> = t.codes.iter().collect();
+        codes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let top: Vec<String> = (codes.iter().take(6))
+            .map(|(c, n)| format!("{c} {}", thousands(**n)))
+            .collect();
+        let more = if codes.len() > 6 { ", ..." } else { "" };
+        v.push(format!(
+            "  by code: {}{more} (`deckhand explain CODE`)",
+            top.join(", ")
+        ));
+        // Quarantined records first, then warnings.
+        let mut first: Vec<&String> = t.first.iter().collect();
+        first.sort_by_key(|d| !d.contains(": error["));
+        for d in first.iter().take(pipeline::FIRST_DIAGNOSTICS) {
+            v.push(format!("  {d}"));
+        }
+        let mut named: Vec<String> = Vec::new();
+        for p in inputs {
+            let p = p.display().to_string();
+            if !named.contains(&p) {
+                named.push(p);
+            }
+        }
+        v.push(format!(
+            "  every diagnostic: deckhand check {} (or the table {}/errors)",
+            named.join(" "),
+            out.display()
+        ));
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_sizes_read_as_people_write_them() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(mb(1234), "0.001 MB");
+        assert_eq!(mb(2_345_678), "2.35 MB");
+        assert_eq!(mb(23_456_789), "23.5 MB");
+        assert_eq!(mb(1_234_567_890), "1,235 MB");
+    }
 
     #[test]
     fn the_allocator_options_are_the_ones_they_are_named_for() {

@@ -19,11 +19,12 @@ fn converts_the_sample_and_reports_counts() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "deckhand: 8 converted, 0 quarantined (see errors table), 0 warnings, 0 infos, 0 comment-only blocks",
+            "  records 8: 8 converted, 0 quarantined; 0 warnings, 0 infos (PPN 8 in 1 file)",
         ))
         .stderr(predicate::str::contains(
-            "pinochle/hands=8, pinochle/seats=32, pinochle/bids=61, pinochle/tricks=140, pinochle/notes=8, errors=0",
-        ));
+            "pinochle/hands 8, pinochle/seats 32, pinochle/bids 61, pinochle/tricks 140, pinochle/notes 8, errors 0",
+        ))
+        .stderr(predicate::str::contains("by code").not());
     for t in common::TABLES {
         assert!(out.join(t).join("part-00000.parquet").is_file(), "{t}");
         assert!(!out.join(t).join(".part-00000.parquet.tmp").exists());
@@ -661,4 +662,100 @@ fn export_into_a_fifo_writes_into_it() {
     let text = reader.join().unwrap();
     assert!(text.starts_with("% PPN 1.0\n% EXPORT\n"), "{text}");
     assert_eq!(text.matches("[Site ").count(), 8, "{text}");
+}
+
+/// A run with quarantined records and warnings says where: the counts by
+/// code, the first diagnostics as `file:line:col`, quarantined first, and
+/// the command that lists them all.
+#[test]
+fn the_summary_names_what_went_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let a = deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/invalid.ppn",
+            "testdata/preferans/deals.ppn",
+            "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .code(1);
+    let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].starts_with("deckhand: 2 inputs (0.0"), "{err}");
+    assert!(lines[1].starts_with("  records "), "{err}");
+    assert!(
+        lines[1].contains("(PPN 8 in 1 file; PPN-preferans 2 in 1 file)"),
+        "{err}"
+    );
+    assert!(err.contains("  by code: P0"), "{err}");
+    let first: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("  testdata/"))
+        .collect();
+    assert!(
+        first[0].starts_with("  testdata/pinochle/invalid.ppn:"),
+        "{err}"
+    );
+    assert!(first[0].contains(": error[P"), "{err}");
+    assert!(first.len() <= 5);
+    assert!(err.ends_with(&format!(
+        "  every diagnostic: deckhand check testdata/pinochle/invalid.ppn testdata/preferans/deals.ppn (or the table {}/errors)\n",
+        out.display()
+    )), "{err}");
+}
+
+/// Every input and the summary's path are checked before any work: nothing
+/// is written when one is wrong, and the message names the path given.
+#[test]
+fn a_missing_input_or_summary_path_fails_before_any_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "/nope/missing.ppn",
+            "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read /nope/missing.ppn: No such file",
+        ));
+    assert!(!out.exists());
+    deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "--summary-json",
+            "/nope/s.json",
+            "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write the summary to /nope/s.json",
+        ));
+    assert!(!out.exists());
+    // `-`: standard output; the same input twice is converted once.
+    let a = deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "testdata/pinochle/sample.ppn",
+        ])
+        .args(["--summary-json", "-", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: testdata/pinochle/sample.ppn is given more than once: converted once",
+        ));
+    let json: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    assert_eq!(json["converted"], 8);
+    assert!(!std::path::Path::new("-").exists());
 }

@@ -126,6 +126,26 @@ pub struct FileSummary {
     /// How the input itself was damaged (a broken compressed stream), if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_warning: Option<String>,
+    /// Errors and warnings by code.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub codes: std::collections::BTreeMap<String, u64>,
+    /// The first errors and the first warnings ([`FIRST_DIAGNOSTICS`] of
+    /// each), as `file:line:col: severity[code]: message`.
+    #[serde(skip)]
+    pub first: Vec<String>,
+}
+
+/// Errors, and warnings, a summary quotes.
+pub const FIRST_DIAGNOSTICS: usize = 5;
+
+/// Adds diagnostic `d` to `first` if it holds fewer than
+/// [`FIRST_DIAGNOSTICS`] of its severity.
+pub(crate) fn keep_first(first: &mut Vec<String>, d: &str) {
+    let error = |x: &str| x.contains(": error[");
+    let same = first.iter().filter(|x| error(x) == error(d)).count();
+    if same < FIRST_DIAGNOSTICS {
+        first.push(d.to_string());
+    }
 }
 
 impl FileSummary {
@@ -138,6 +158,12 @@ impl FileSummary {
         self.warnings += f.warnings;
         self.infos += f.infos;
         self.comment_blocks += f.comment_blocks;
+        for (c, n) in &f.codes {
+            *self.codes.entry(c.clone()).or_default() += n;
+        }
+        for d in &f.first {
+            keep_first(&mut self.first, d);
+        }
     }
 }
 

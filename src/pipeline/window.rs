@@ -181,6 +181,12 @@ pub(super) fn count(
     fs.quarantined += c.quarantined;
     fs.warnings += c.warnings;
     fs.infos += c.infos;
+    for (code, n) in c.codes {
+        *fs.codes.entry(code).or_default() += n;
+    }
+    for d in &c.first {
+        super::keep_first(&mut fs.first, d);
+    }
     if opts.on_error == OnError::Fail
         && let Some(e) = c.first_error
     {
@@ -195,6 +201,8 @@ struct Counts {
     warnings: u64,
     infos: u64,
     first_error: Option<Error>,
+    codes: Vec<(String, u64)>,
+    first: Vec<String>,
 }
 
 /// Counts the records converted and the diagnostics by severity in the
@@ -206,6 +214,8 @@ fn count_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> Counts {
         warnings: 0,
         infos: 0,
         first_error: None,
+        codes: Vec::new(),
+        first: Vec::new(),
     };
     let Some(errors) = errors_of(tables) else {
         return c;
@@ -213,8 +223,32 @@ fn count_rows(tables: &Tables, from: PartEnd, to: PartEnd) -> Counts {
     let col = |b: &RecordBatch, n: &str| b.column_by_name(n).cloned().expect("errors column");
     let severity = col(errors, "severity");
     let severity = severity.as_string::<i32>();
+    let code = col(errors, "code");
+    let code = code.as_string::<i32>();
     for i in from.errors..to.errors {
-        if severity.value(i) == "error" {
+        let sev = severity.value(i);
+        if sev != "info" {
+            let k = code.value(i);
+            match c.codes.iter_mut().find(|(x, _)| x == k) {
+                Some(e) => e.1 += 1,
+                None => c.codes.push((k.to_string(), 1)),
+            }
+            let same = (c.first.iter())
+                .filter(|x| x.contains(": error[") == (sev == "error"))
+                .count();
+            if same < super::FIRST_DIAGNOSTICS {
+                let u = |n: &str| col(errors, n).as_primitive::<Int64Type>().value(i);
+                let s = |n: &str| col(errors, n).as_string::<i32>().value(i).to_string();
+                c.first.push(format!(
+                    "{}:{}:{}: {sev}[{k}]: {}",
+                    s("source_file"),
+                    u("line"),
+                    u("col"),
+                    s("message")
+                ));
+            }
+        }
+        if sev == "error" {
             c.quarantined += 1;
             if c.first_error.is_none() {
                 let u = |n: &str| col(errors, n).as_primitive::<Int64Type>().value(i) as u64;

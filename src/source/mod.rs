@@ -527,9 +527,14 @@ pub struct Found {
     /// notation (hidden files, whose name starts with a dot, aside), in
     /// sorted path order.
     pub left_out: Vec<PathBuf>,
+    /// Inputs given (or found) more than once: converted once, at their
+    /// first place.
+    pub repeated: Vec<PathBuf>,
 }
 
 /// [`expand_inputs`], with the files of the directories that were left out.
+/// Every input is checked before any is read: a file that does not exist
+/// or cannot be opened is an error naming it as given.
 pub fn find_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Found, Error> {
     let registry = Registry::new(settings).map_err(Error::Settings)?;
     let mut out = Found::default();
@@ -545,9 +550,31 @@ pub fn find_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Found, Err
             out.inputs.extend(found.inputs);
             out.left_out.extend(found.left_out);
         } else {
+            if input.as_os_str() != STDIN {
+                std::fs::File::open(input).map_err(|source| Error::Read {
+                    path: input.clone(),
+                    source,
+                })?;
+            }
             out.inputs.push(input.clone());
         }
     }
+    // The same file twice (by its canonical path): once.
+    let mut seen = HashSet::new();
+    let mut kept = Vec::with_capacity(out.inputs.len());
+    for p in std::mem::take(&mut out.inputs) {
+        let key = if p.as_os_str() == STDIN {
+            p.clone()
+        } else {
+            std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone())
+        };
+        if seen.insert(key) {
+            kept.push(p);
+        } else {
+            out.repeated.push(p);
+        }
+    }
+    out.inputs = kept;
     Ok(out)
 }
 
