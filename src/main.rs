@@ -87,6 +87,7 @@ fn write_line(line: std::fmt::Arguments<'_>) {
 fn main() -> ExitCode {
     tune_allocator();
     deckhand::sigbus::install();
+    install_interrupt_cleanup();
     match run() {
         Ok(code) => code,
         // Standard output closed by its reader (`deckhand export -o - | head`).
@@ -96,6 +97,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// On SIGINT (Ctrl-C) or SIGTERM: the run's temporary files are removed
+/// and deckhand exits with 128 + the signal (130, 143), as a shell expects.
+fn install_interrupt_cleanup() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            // Held to the exit: no thread makes a file after this.
+            let _open = deckhand::sink::temp::remove_all();
+            eprintln!("deckhand: interrupted: the run's temporary files are removed");
+            std::process::exit(128 + sig);
+        }
+    });
 }
 
 fn broken_pipe(e: &anyhow::Error) -> bool {
@@ -268,12 +286,12 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             std::path::PathBuf::from(name)
         });
         let path = tmp.as_ref().unwrap_or(&a.output);
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .create(!special)
-            .truncate(!special)
-            .open(path)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        let f = match &tmp {
+            // Noted as it is made, so that an interrupt removes it.
+            Some(t) => deckhand::sink::temp::create(t),
+            None => std::fs::OpenOptions::new().write(true).open(path),
+        }
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
         let r = deckhand::notation::registry::export_to(&inputs, &opts, &a.to, &mut w);
         drop(w);
@@ -281,12 +299,14 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
             (Ok(r), Some(tmp)) => {
                 std::fs::rename(tmp, &a.output)
                     .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.output.display()))?;
+                deckhand::sink::temp::unregister(tmp);
                 r
             }
             (Ok(r), None) => r,
             (Err(e), tmp) => {
                 if let Some(tmp) = tmp {
                     let _ = std::fs::remove_file(tmp);
+                    deckhand::sink::temp::unregister(tmp);
                 }
                 return Err(e.into());
             }

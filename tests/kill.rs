@@ -125,3 +125,86 @@ fn an_input_cut_short_while_read_is_named_and_fatal() {
             .exists()
     );
 }
+
+/// Ctrl-C (SIGINT) or SIGTERM during a conversion: the run's temporary
+/// files are removed and deckhand exits 130 or 143; the next run needs no
+/// `--force`.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_conversion_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = generated(dir.path(), "big.ppn", 12_000, 8);
+    for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let out = dir.path().join(format!("out{signal}"));
+        let mut child = slow_convert(&input, &out).spawn().unwrap();
+        let tmp = out.join("pinochle/hands").join(".part-00000.parquet.tmp");
+        let started = Instant::now();
+        while !tmp.exists() && started.elapsed() < Duration::from_secs(60) {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if child.try_wait().unwrap().is_some() {
+            eprintln!("the conversion ended before it could be interrupted: nothing to check");
+            continue;
+        }
+        // SAFETY: sends a signal to the child process.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let status = child.wait().unwrap();
+        if status.success() {
+            continue; // it finished first
+        }
+        assert_eq!(status.code(), Some(code), "{status:?}");
+        let mut left = Vec::new();
+        for table in common::TABLES {
+            for e in std::fs::read_dir(out.join(table)).into_iter().flatten() {
+                let name = e.unwrap().file_name().to_string_lossy().into_owned();
+                if name.ends_with(".tmp") {
+                    left.push(format!("{table}/{name}"));
+                }
+            }
+        }
+        assert!(left.is_empty(), "{left:?}");
+        // The next run goes ahead without --force.
+        let status = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .args(["convert", "-q", "-o"])
+            .arg(&out)
+            .arg(&input)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+/// A temporary part file a killed run left (`kill -9`: no cleanup) is
+/// removed by the next run without `--force`; `--force` replaces
+/// deckhand's part files and keeps a user's file in a table's folder.
+#[test]
+fn stale_temporary_files_go_and_force_keeps_a_users_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let stale = out.join("pinochle/hands/.part-00000.parquet.tmp");
+    std::fs::create_dir_all(stale.parent().unwrap()).unwrap();
+    std::fs::write(&stale, b"half a file").unwrap();
+    let bin = env!("CARGO_BIN_EXE_deckhand");
+    let run = |force: bool| {
+        let mut c = Command::new(bin);
+        c.args(["convert", "-q", "testdata/pinochle/sample.ppn", "-o"])
+            .arg(&out);
+        if force {
+            c.arg("--force");
+        }
+        c.status().unwrap()
+    };
+    assert!(run(false).success());
+    assert!(!stale.exists());
+    assert!(out.join("pinochle/hands/part-00000.parquet").is_file());
+    // Now the directory holds a dataset: a run without --force refuses it.
+    assert_eq!(run(false).code(), Some(2));
+    let mine = out.join("pinochle/hands/README.txt");
+    std::fs::write(&mine, b"my notes").unwrap();
+    assert!(run(true).success());
+    assert_eq!(std::fs::read(&mine).unwrap(), b"my notes");
+    assert!(out.join("pinochle/hands/part-00000.parquet").is_file());
+}

@@ -214,8 +214,11 @@ impl Summary {
     }
 }
 
-/// Prepares the output directory: refuses to touch a non-empty one unless
-/// forced, and then removes the folders of `tables` (paths in the dataset).
+/// Prepares the output directory: removes the temporary part files a
+/// killed run left (deckhand's own names, `.part-N.parquet.tmp`), refuses
+/// a directory that holds anything else unless forced, and then removes
+/// the part files (`part-N.parquet`) of `tables` (paths in the dataset),
+/// and nothing else of them.
 fn prepare_out_dir(out: &Path, tables: &[String], force: bool) -> Result<(), Error> {
     let werr = |source| Error::Write {
         path: out.to_path_buf(),
@@ -225,18 +228,54 @@ fn prepare_out_dir(out: &Path, tables: &[String], force: bool) -> Result<(), Err
         if !out.is_dir() {
             return Err(Error::OutputNotDirectory(out.to_path_buf()));
         }
-        let non_empty = std::fs::read_dir(out).map_err(werr)?.next().is_some();
-        if non_empty && !force {
+        let others = sweep_temp_parts(out)?;
+        if others > 0 && !force {
             return Err(Error::OutputExists(out.to_path_buf()));
         }
         for t in tables {
             let d = out.join(t);
-            if d.is_dir() {
-                std::fs::remove_dir_all(&d).map_err(|source| Error::Write { path: d, source })?;
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let name = e.file_name();
+                if name.to_str().is_some_and(crate::sink::temp::is_part) {
+                    let p = e.path();
+                    std::fs::remove_file(&p).map_err(|source| Error::Write { path: p, source })?;
+                }
             }
         }
     }
     std::fs::create_dir_all(out).map_err(werr)
+}
+
+/// Removes deckhand's temporary part files under `dir` (recursively);
+/// the other files there.
+fn sweep_temp_parts(dir: &Path) -> Result<usize, Error> {
+    let mut others = 0;
+    let entries = std::fs::read_dir(dir).map_err(|source| Error::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for e in entries.flatten() {
+        let p = e.path();
+        let kind = e.file_type().map_err(|source| Error::Write {
+            path: p.clone(),
+            source,
+        })?;
+        if kind.is_dir() {
+            others += sweep_temp_parts(&p)?;
+        } else if e
+            .file_name()
+            .to_str()
+            .is_some_and(crate::sink::temp::is_temp_part)
+        {
+            std::fs::remove_file(&p).map_err(|source| Error::Write { path: p, source })?;
+        } else {
+            others += 1;
+        }
+    }
+    Ok(others)
 }
 
 /// Parses every input (without writing Parquet), handing each window's

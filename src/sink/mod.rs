@@ -10,4 +10,5 @@ mod list_pages;
 pub mod parquet;
 mod parts;
 mod struct_list_pages;
+pub mod temp;
 mod writeback;

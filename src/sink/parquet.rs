@@ -313,7 +313,7 @@ impl TableSink {
         })?;
         let final_path = table_dir.join("part-00000.parquet");
         let tmp_path = table_dir.join(".part-00000.parquet.tmp");
-        let file = File::create(&tmp_path).map_err(|source| Error::Write {
+        let file = super::temp::create(&tmp_path).map_err(|source| Error::Write {
             path: tmp_path.clone(),
             source,
         })?;
@@ -609,6 +609,7 @@ impl TableSink {
             Err(e) => {
                 // The writer is gone, so the drop would not see the file.
                 let _ = std::fs::remove_file(&self.tmp_path);
+                super::temp::unregister(&self.tmp_path);
                 return Err(e);
             }
         };
@@ -654,6 +655,7 @@ impl Closed {
             path: self.final_path.clone(),
             source,
         })?;
+        super::temp::unregister(&self.tmp_path);
         self.file = None;
         Ok(self.rows)
     }
@@ -664,6 +666,7 @@ impl Drop for Closed {
         if self.file.is_some() {
             // Not committed: never leave a partial file behind.
             let _ = std::fs::remove_file(&self.tmp_path);
+            super::temp::unregister(&self.tmp_path);
         }
     }
 }
@@ -673,6 +676,7 @@ impl Drop for TableSink {
         if self.file.is_some() {
             // Not finished: never leave a partial file behind.
             let _ = std::fs::remove_file(&self.tmp_path);
+            super::temp::unregister(&self.tmp_path);
         }
     }
 }
