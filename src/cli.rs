@@ -8,7 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(
     name = "deckhand",
     version,
-    about = "Convert card-game hand records (PPN; PBN, RBN, Preferans PPN and PHH recognized) to Apache Parquet"
+    about = "Convert card-game hand records (pinochle PPN, PBN, RBN and RBX, Preferans PPN, PHH) to Apache Parquet",
+    after_help = "Developer commands:\n  generate  Write a deterministic archive of legal games (pinochle or preferans), for tests and benchmarks\n  bench     Measure parsing throughput (split only, and parse into Arrow batches without writing) on a file"
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -22,19 +23,21 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Validate files against their notation and the rules; print diagnostics.
     Check(CheckArgs),
-    /// Write a deterministic archive of legal games (for tests and benchmarks).
-    Generate(GenerateArgs),
     /// Rewrite PPN (IMPORT or EXPORT) as canonical EXPORT PPN, filling in what
-    /// the rules can derive.
+    /// the rules can derive; or bridge boards in another bridge notation.
     Export(ExportArgs),
-    /// Measure parsing throughput (split only, and parse into Arrow batches
-    /// without writing) on a file.
-    Bench(BenchArgs),
     /// Print every table and column of the dataset (of one game, or all)
     /// with its Arrow type and meaning, as Markdown.
     Schema(SchemaArgs),
     /// Explain a diagnostic code of the errors table (P004, D001, ...).
     Explain(ExplainArgs),
+    /// Write a deterministic archive of legal games (for tests and benchmarks).
+    #[command(hide = true)]
+    Generate(GenerateArgs),
+    /// Measure parsing throughput (split only, and parse into Arrow batches
+    /// without writing) on a file.
+    #[command(hide = true)]
+    Bench(BenchArgs),
 }
 
 #[derive(clap::Args, Debug)]

@@ -129,3 +129,43 @@ fn the_example_rules_profile_is_read() {
     assert!(out.contains("warning[P062]"), "{out}");
     assert!(out.ends_with("1 file(s), 8 records: 8 converted, 0 errors (records quarantined), 8 warnings, 0 infos\n"), "{out}");
 }
+
+/// The README's table of `convert` options lists exactly the options of
+/// `deckhand convert --help` (besides `-o`, in the usage line, and `--help`).
+#[test]
+fn readme_convert_options_are_those_of_the_help() {
+    let long = |text: &str| -> std::collections::BTreeSet<String> {
+        let mut set = std::collections::BTreeSet::new();
+        let b = text.as_bytes();
+        let mut i = 0;
+        while let Some(p) = text[i..].find("--") {
+            let s = i + p + 2;
+            let e = s + b[s..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase() || **c == b'-')
+                .count();
+            if e > s {
+                set.insert(text[s..e].to_string());
+            }
+            i = e.max(s);
+        }
+        set
+    };
+    let help = deckhand(&["convert", "--help"]);
+    let help: String = help
+        .lines()
+        .filter(|l| l.trim_start().starts_with('-'))
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let mut from_help = long(&help);
+    from_help.remove("help");
+    from_help.remove("output");
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let usage = &readme[readme.find("## Usage").unwrap()..readme.find("**Exit status:**").unwrap()];
+    let rows: String = usage
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| l.split(" | ").next().unwrap().to_string() + "\n")
+        .collect();
+    assert_eq!(long(&rows), from_help);
+}
