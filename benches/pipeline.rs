@@ -84,6 +84,7 @@ fn benches(c: &mut Criterion) {
                     codec: Codec::Zstd,
                     writer: Writer::Arrow,
                     row_group_rows: 1 << 20,
+                    part: 0,
                     metadata: Vec::new(),
                 };
                 let mut writers: Vec<ArrowWriter<Vec<u8>>> = TABLES
@@ -133,6 +134,7 @@ fn benches(c: &mut Criterion) {
                 codec: Codec::Zstd,
                 writer: Writer::Fast,
                 row_group_rows: 1 << 20,
+                part: 0,
                 metadata: Vec::new(),
             };
             b.iter(|| {

@@ -254,6 +254,12 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Add the inputs the dataset does not hold yet as new part files, their
+    /// keys continuing (inputs known by path and content hash, in
+    /// OUT/_deckhand.json); an input held already is skipped.
+    #[arg(long)]
+    pub append: bool,
+
     /// Also write the run's summary (counts per file and per table) as JSON.
     #[arg(long, value_name = "FILE")]
     pub summary_json: Option<PathBuf>,

@@ -506,7 +506,67 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let mut summary = match pipeline::convert(&found.inputs, &a.output, &opts) {
+    // The manifest: what the dataset holds, and with --append what to add.
+    use deckhand::pipeline::manifest::{self, Manifest, Plan};
+    let held = if a.append && a.output.exists() {
+        let m = Manifest::read(&a.output).map_err(anyhow::Error::msg)?;
+        let empty = std::fs::read_dir(&a.output).is_ok_and(|mut d| d.next().is_none());
+        match m {
+            Some(m) => Some(m),
+            None if empty => None,
+            None => anyhow::bail!(
+                "{} holds no {}: --append adds to a dataset deckhand wrote",
+                a.output.display(),
+                manifest::NAME
+            ),
+        }
+    } else {
+        None
+    };
+    let mut inputs = Vec::with_capacity(found.inputs.len());
+    let mut prints = Vec::with_capacity(found.inputs.len());
+    for p in &found.inputs {
+        let (bytes, xxh3) = manifest::fingerprint(p)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
+        if let Some(m) = &held {
+            match manifest::plan(m, &manifest::key(p), &xxh3) {
+                Plan::New => {}
+                Plan::Held => {
+                    if !a.quiet {
+                        eprintln!(
+                            "deckhand: note: {} is in the dataset already (same content): skipped",
+                            p.display()
+                        );
+                    }
+                    continue;
+                }
+                Plan::Changed if !a.force => anyhow::bail!(
+                    "{} changed since it was added to {}: --force adds it again as a new input (its earlier rows stay)",
+                    p.display(),
+                    a.output.display()
+                ),
+                Plan::Changed => {}
+            }
+        }
+        inputs.push(p.clone());
+        prints.push((bytes, xxh3));
+    }
+    let mut m = held.unwrap_or_else(|| Manifest::new(deckhand::columns::SCHEMA_VERSION));
+    let (base, part) = m.next();
+    let mut opts = opts;
+    opts.append = a.append;
+    opts.file_index_base = base;
+    opts.part = part;
+    if a.append && inputs.is_empty() {
+        if !a.quiet {
+            eprintln!(
+                "deckhand: nothing new for {}: every input is in it already",
+                a.output.display()
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut summary = match pipeline::convert(&inputs, &a.output, &opts) {
         Ok(s) => s,
         Err(e) => {
             // No summary of a run that failed: the file made early goes.
@@ -543,6 +603,16 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             eprintln!("deckhand: warning: {}: {w}", f.path);
         }
     }
+    for (i, (p, (bytes, xxh3))) in inputs.iter().zip(prints).enumerate() {
+        m.inputs.push(manifest::Input {
+            path: manifest::key(p),
+            bytes,
+            xxh3,
+            file_index: base + i as u64,
+            part,
+        });
+    }
+    m.write(&a.output).map_err(anyhow::Error::msg)?;
     if let Some(mut w) = summary_out {
         w.write_all((summary.to_json() + "\n").as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", summary_name(&a)))?;

@@ -759,3 +759,78 @@ fn a_missing_input_or_summary_path_fails_before_any_output() {
     assert_eq!(json["converted"], 8);
     assert!(!std::path::Path::new("-").exists());
 }
+
+/// `--append`: a second run with the same input adds nothing; a new input
+/// adds its own part files, keys continuing, earlier files untouched byte
+/// for byte; changed content is an error unless `--force`.
+#[test]
+fn append_adds_only_new_inputs_with_keys_continuing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let a = dir.path().join("a.ppn");
+    let b = dir.path().join("b.ppn");
+    std::fs::copy("testdata/pinochle/sample.ppn", &a).unwrap();
+    std::fs::copy("testdata/pinochle/sample.ppn", &b).unwrap();
+    let run = |inputs: &[&std::path::Path], extra: &[&str]| {
+        let mut c = deckhand();
+        c.arg("convert").args(inputs).args(["-q", "--append", "-o"]).arg(&out).args(extra);
+        c.assert()
+    };
+    run(&[&a], &[]).success();
+    let hands = out.join("pinochle/hands");
+    let first = std::fs::read(hands.join("part-00000.parquet")).unwrap();
+    // Again: nothing new.
+    let again = deckhand()
+        .args(["convert", "--append", "-o"])
+        .arg(&out)
+        .arg(&a)
+        .assert()
+        .success();
+    let err = String::from_utf8(again.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("is in the dataset already (same content): skipped"), "{err}");
+    assert!(err.contains("nothing new"), "{err}");
+    assert!(!hands.join("part-00001.parquet").exists());
+    // With a new file: only its part files, keys from file index 1.
+    run(&[&a, &b], &[]).success();
+    assert_eq!(std::fs::read(hands.join("part-00000.parquet")).unwrap(), first);
+    let second = hands.join("part-00001.parquet");
+    let f = std::fs::File::open(&second).unwrap();
+    let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut ids = Vec::new();
+    for batch in r {
+        let batch = batch.unwrap();
+        let c = batch.column_by_name("hand_id").unwrap();
+        let c = arrow_array::cast::AsArray::as_primitive::<arrow_array::types::Int64Type>(c);
+        ids.extend(c.values().iter().copied());
+    }
+    assert!(!ids.is_empty());
+    assert!(ids.iter().all(|&id| id >> 40 == 1), "{ids:?}");
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("_deckhand.json")).unwrap()).unwrap();
+    assert_eq!(m["inputs"].as_array().unwrap().len(), 2);
+    assert_eq!(m["inputs"][1]["file_index"], 1);
+    assert_eq!(m["inputs"][1]["part"], 1);
+    // Changed content: an error, unless --force.
+    let mut changed = std::fs::read("testdata/pinochle/sample.ppn").unwrap();
+    changed.extend_from_slice(b"\n\n");
+    std::fs::write(&a, changed).unwrap();
+    run(&[&a], &[])
+        .code(2)
+        .stderr(predicate::str::contains("changed since it was added"));
+    run(&[&a], &["--force"]).success();
+    assert!(hands.join("part-00002.parquet").is_file());
+    // A directory that is no dataset of deckhand's is refused.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("x.txt"), b"x").unwrap();
+    deckhand()
+        .args(["convert", "--append", "-q", "-o"])
+        .arg(&other)
+        .arg(&b)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no _deckhand.json"));
+}

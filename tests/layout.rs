@@ -108,8 +108,12 @@ fn a_directory_of_several_notations() {
         "{stderr}"
     );
 
-    // The layout: each game's tables and the shared errors table.
-    assert_eq!(names(&out), ["bridge", "errors", "pinochle", "poker"]);
+    // The layout: each game's tables, the shared errors table, the
+    // manifest.
+    assert_eq!(
+        names(&out),
+        ["_deckhand.json", "bridge", "errors", "pinochle", "poker"]
+    );
     assert_eq!(names(&out.join("poker")), ["actions", "hands", "players"]);
     assert_eq!(
         names(&out.join("pinochle")),
@@ -242,7 +246,7 @@ fn a_directory_of_several_notations() {
         .arg(&out3)
         .assert()
         .code(0);
-    assert_eq!(names(&out3), ["errors", "preferans"]);
+    assert_eq!(names(&out3), ["_deckhand.json", "errors", "preferans"]);
     let e = errors(&out3);
     assert_eq!(strings(&e, "code"), [Some("F010".to_string())]);
     assert_eq!(

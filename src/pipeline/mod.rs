@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 mod budget;
 mod dispatch;
 mod feed;
+pub mod manifest;
 mod read_ahead;
 mod small;
 mod window;
@@ -51,6 +52,14 @@ pub struct Options {
     pub progress: bool,
     /// Replace the tables of an existing output directory.
     pub force: bool,
+    /// Add part files to an existing dataset instead (`--append`): nothing
+    /// there is removed.
+    pub append: bool,
+    /// The file index of the first input (the high bits of every record
+    /// key): runs that add to one dataset continue where it ends.
+    pub file_index_base: u64,
+    /// The number of this run's part files (`part-N.parquet`).
+    pub part: u32,
     /// Bytes fed to the splitter at a time.
     pub chunk_bytes: usize,
     /// Bytes of records parsed by one task.
@@ -86,6 +95,9 @@ impl Default for Options {
             on_error: OnError::Skip,
             progress: true,
             force: false,
+            append: false,
+            file_index_base: 0,
+            part: 0,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             window_array_bytes: 32 << 20,
@@ -219,12 +231,14 @@ impl Summary {
 /// a directory that holds anything else unless forced, and then removes
 /// the part files (`part-N.parquet`) of `tables` (paths in the dataset),
 /// and nothing else of them.
-fn prepare_out_dir(out: &Path, tables: &[String], force: bool) -> Result<(), Error> {
+fn prepare_out_dir(out: &Path, tables: &[String], force: bool, append: bool) -> Result<(), Error> {
     let werr = |source| Error::Write {
         path: out.to_path_buf(),
         source,
     };
-    if out.exists() {
+    if append && out.is_dir() {
+        sweep_temp_parts(out)?;
+    } else if out.exists() {
         if !out.is_dir() {
             return Err(Error::OutputNotDirectory(out.to_path_buf()));
         }
@@ -443,7 +457,7 @@ fn run_all(
 ) -> Result<(), Error> {
     let info = |index: usize| FileInfo {
         name: file_name(&inputs[index]),
-        index: index as u64,
+        index: cx.opts.file_index_base + index as u64,
     };
     let routes = &routed.routes;
     let mut i = 0;
@@ -715,7 +729,7 @@ pub fn convert_with(
     let paths: Vec<String> = all.iter().map(|t| t.path()).collect();
     let pool = thread_pool(opts);
     let routed = route_inputs(registry, inputs, &pool)?;
-    prepare_out_dir(out_dir, &paths, opts.force)?;
+    prepare_out_dir(out_dir, &paths, opts.force, opts.append)?;
     let inputs_json =
         serde_json::to_string(&inputs.iter().map(|p| file_name(p)).collect::<Vec<_>>())
             .expect("strings serialize");
@@ -723,6 +737,7 @@ pub fn convert_with(
         codec: opts.codec,
         writer: opts.writer,
         row_group_rows: opts.row_group_rows,
+        part: opts.part,
         metadata: vec![
             ("deckhand.version".into(), env!("CARGO_PKG_VERSION").into()),
             ("deckhand.schema_version".into(), SCHEMA_VERSION.into()),

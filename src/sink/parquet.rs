@@ -114,6 +114,8 @@ pub struct SinkOptions {
     pub codec: Codec,
     pub writer: Writer,
     pub row_group_rows: usize,
+    /// The part number of the files (`part-N.parquet`).
+    pub part: u32,
     /// Key-value metadata for every file.
     pub metadata: Vec<(String, String)>,
 }
@@ -311,8 +313,8 @@ impl TableSink {
             path: table_dir.clone(),
             source,
         })?;
-        let final_path = table_dir.join("part-00000.parquet");
-        let tmp_path = table_dir.join(".part-00000.parquet.tmp");
+        let final_path = table_dir.join(format!("part-{:05}.parquet", opts.part));
+        let tmp_path = table_dir.join(format!(".part-{:05}.parquet.tmp", opts.part));
         let file = super::temp::create(&tmp_path).map_err(|source| Error::Write {
             path: tmp_path.clone(),
             source,
@@ -795,6 +797,7 @@ mod tests {
             codec: Codec::Zstd,
             writer: Writer::Fast,
             row_group_rows,
+            part: 0,
             metadata: vec![("k".into(), "v".into())],
         }
     }
