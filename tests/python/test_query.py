@@ -38,7 +38,7 @@ def q(out, sql):
 
 
 def test_the_dataset_has_a_folder_per_game_and_the_shared_errors(out):
-    assert sorted(p.name for p in out.iterdir()) == ["errors", "pinochle"]
+    assert sorted(p.name for p in out.iterdir()) == ["_deckhand.json", "errors", "pinochle"]
     assert sorted(p.name for p in (out / "pinochle").iterdir()) == sorted(PINOCHLE)
 
 
