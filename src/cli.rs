@@ -254,6 +254,11 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Write only these tables (comma-separated: `pinochle/hands,errors`, or
+    /// a table's name alone for every game that has it: `hands`).
+    #[arg(long, value_delimiter = ',')]
+    pub tables: Option<Vec<String>>,
+
     /// Add the inputs the dataset does not hold yet as new part files, their
     /// keys continuing (inputs known by path and content hash, in
     /// OUT/_deckhand.json); an input held already is skipped.

@@ -554,6 +554,10 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut m = held.unwrap_or_else(|| Manifest::new(deckhand::columns::SCHEMA_VERSION));
     let (base, part) = m.next();
     let mut opts = opts;
+    if let Some(names) = &a.tables {
+        opts.tables =
+            Some(deckhand::notation::registry::table_paths(names).map_err(anyhow::Error::msg)?);
+    }
     opts.append = a.append;
     opts.file_index_base = base;
     opts.part = part;

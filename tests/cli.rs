@@ -773,7 +773,11 @@ fn append_adds_only_new_inputs_with_keys_continuing() {
     std::fs::copy("testdata/pinochle/sample.ppn", &b).unwrap();
     let run = |inputs: &[&std::path::Path], extra: &[&str]| {
         let mut c = deckhand();
-        c.arg("convert").args(inputs).args(["-q", "--append", "-o"]).arg(&out).args(extra);
+        c.arg("convert")
+            .args(inputs)
+            .args(["-q", "--append", "-o"])
+            .arg(&out)
+            .args(extra);
         c.assert()
     };
     run(&[&a], &[]).success();
@@ -787,12 +791,18 @@ fn append_adds_only_new_inputs_with_keys_continuing() {
         .assert()
         .success();
     let err = String::from_utf8(again.get_output().stderr.clone()).unwrap();
-    assert!(err.contains("is in the dataset already (same content): skipped"), "{err}");
+    assert!(
+        err.contains("is in the dataset already (same content): skipped"),
+        "{err}"
+    );
     assert!(err.contains("nothing new"), "{err}");
     assert!(!hands.join("part-00001.parquet").exists());
     // With a new file: only its part files, keys from file index 1.
     run(&[&a, &b], &[]).success();
-    assert_eq!(std::fs::read(hands.join("part-00000.parquet")).unwrap(), first);
+    assert_eq!(
+        std::fs::read(hands.join("part-00000.parquet")).unwrap(),
+        first
+    );
     let second = hands.join("part-00001.parquet");
     let f = std::fs::File::open(&second).unwrap();
     let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
@@ -833,4 +843,44 @@ fn append_adds_only_new_inputs_with_keys_continuing() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("holds no _deckhand.json"));
+}
+
+/// `--tables`: only the tables asked for are written; an unknown name is
+/// an error listing the tables.
+#[test]
+fn tables_writes_only_the_tables_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "testdata/preferans/deals.ppn",
+        ])
+        .args(["-q", "--tables", "hands,preferans/games", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let mut got: Vec<String> = Vec::new();
+    for g in ["pinochle", "preferans", "errors"] {
+        for e in std::fs::read_dir(out.join(g)).into_iter().flatten() {
+            got.push(format!("{g}/{}", e.unwrap().file_name().to_string_lossy()));
+        }
+    }
+    got.sort();
+    assert_eq!(got, ["pinochle/hands", "preferans/games"]);
+    deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "--tables",
+            "boats",
+            "-o",
+        ])
+        .arg(dir.path().join("o2"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown table 'boats': the tables are pinochle/hands,",
+        ));
 }

@@ -199,6 +199,36 @@ pub fn all_tables() -> Vec<&'static TableDecl> {
     t
 }
 
+/// The dataset paths of the tables `names` name (`pinochle/hands`, or
+/// `hands` for every game's), or an error listing the tables.
+pub fn table_paths(names: &[String]) -> Result<Vec<String>, String> {
+    let mut all: Vec<String> = Vec::new();
+    for t in all_tables() {
+        if !all.contains(&t.path()) {
+            all.push(t.path());
+        }
+    }
+    let mut out = Vec::new();
+    for n in names {
+        let n = n.trim();
+        let hits: Vec<&String> = (all.iter())
+            .filter(|p| *p == n || p.rsplit('/').next() == Some(n))
+            .collect();
+        if hits.is_empty() {
+            return Err(format!(
+                "unknown table '{n}': the tables are {}",
+                all.join(", ")
+            ));
+        }
+        for h in hits {
+            if !out.contains(h) {
+                out.push(h.clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Every diagnostic code, by who reports it: the pipeline (about inputs as
 /// a whole), then each notation that has codes of its own.
 pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {

@@ -60,6 +60,9 @@ pub struct Options {
     pub file_index_base: u64,
     /// The number of this run's part files (`part-N.parquet`).
     pub part: u32,
+    /// Write only these tables (paths in the dataset, `pinochle/hands`,
+    /// `errors`); None: every table met (`--tables`).
+    pub tables: Option<Vec<String>>,
     /// Bytes fed to the splitter at a time.
     pub chunk_bytes: usize,
     /// Bytes of records parsed by one task.
@@ -98,6 +101,7 @@ impl Default for Options {
             append: false,
             file_index_base: 0,
             part: 0,
+            tables: None,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             window_array_bytes: 32 << 20,
@@ -750,8 +754,11 @@ pub fn convert_with(
         dir: out_dir,
         opts: &sink_opts,
         sinks: Vec::new(),
+        only: opts.tables.as_deref(),
     };
-    sinks.open(ERRORS)?;
+    if sinks.wanted(ERRORS) {
+        sinks.open(ERRORS)?;
+    }
     let sizes = sizes_of(inputs);
     let total: u64 = sizes.iter().flatten().sum();
     let bar = if opts.progress {
@@ -858,9 +865,16 @@ struct Sinks<'s> {
     dir: &'s Path,
     opts: &'s SinkOptions,
     sinks: Vec<TableSink>,
+    /// The tables to write; None: all.
+    only: Option<&'s [String]>,
 }
 
 impl Sinks<'_> {
+    /// Whether `decl` is to be written.
+    fn wanted(&self, decl: &TableDecl) -> bool {
+        self.only.is_none_or(|o| o.contains(&decl.path()))
+    }
+
     /// The index of the sink of `decl`, opened if it was not.
     fn open(&mut self, decl: &TableDecl) -> Result<usize, Error> {
         let path = decl.path();
@@ -879,6 +893,9 @@ impl Sinks<'_> {
     fn write(&mut self, pool: &rayon::ThreadPool, per_table: WindowBatches) -> Result<(), Error> {
         let mut by_sink: Vec<Vec<RecordBatch>> = vec![Vec::new(); self.sinks.len()];
         for (decl, batches) in per_table {
+            if !self.wanted(decl) {
+                continue;
+            }
             let i = self.open(decl)?;
             by_sink.resize_with(self.sinks.len(), Vec::new);
             by_sink[i].extend(batches);
