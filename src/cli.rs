@@ -254,6 +254,11 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// The name of standard input (`-`) in the tables' `source_file` and the
+    /// manifest.
+    #[arg(long, value_name = "NAME")]
+    pub source_name: Option<String>,
+
     /// Write only these tables (comma-separated: `pinochle/hands,errors`, or
     /// a table's name alone for every game that has it: `hands`).
     #[arg(long, value_delimiter = ',')]

@@ -554,6 +554,12 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut m = held.unwrap_or_else(|| Manifest::new(deckhand::columns::SCHEMA_VERSION));
     let (base, part) = m.next();
     let mut opts = opts;
+    if let Some(n) = &a.source_name {
+        if !inputs.iter().any(|p| p.as_os_str() == "-") {
+            anyhow::bail!("--source-name names standard input: give - among the inputs");
+        }
+        opts.stdin_name = Some(n.clone());
+    }
     if let Some(names) = &a.tables {
         opts.tables =
             Some(deckhand::notation::registry::table_paths(names).map_err(anyhow::Error::msg)?);
@@ -608,8 +614,12 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
         }
     }
     for (i, (p, (bytes, xxh3))) in inputs.iter().zip(prints).enumerate() {
+        let named = match &a.source_name {
+            Some(n) if p.as_os_str() == "-" => n.clone(),
+            _ => manifest::key(p),
+        };
         m.inputs.push(manifest::Input {
-            path: manifest::key(p),
+            path: named,
             bytes,
             xxh3,
             file_index: base + i as u64,

@@ -884,3 +884,44 @@ fn tables_writes_only_the_tables_asked_for() {
             "unknown table 'boats': the tables are pinochle/hands,",
         ));
 }
+
+/// `--source-name`: standard input's records carry the name given.
+#[test]
+fn source_name_names_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    deckhand()
+        .args([
+            "convert",
+            "-",
+            "--source-name",
+            "club/2026-11.ppn",
+            "-q",
+            "-o",
+        ])
+        .arg(&out)
+        .write_stdin(std::fs::read("testdata/pinochle/sample.ppn").unwrap())
+        .assert()
+        .success();
+    let rows = deckhand::columns::render::dataset(&out, &["pinochle/hands"]).unwrap();
+    assert_eq!(rows.len(), 8);
+    assert!(
+        rows.iter()
+            .all(|r| r.contains("source_file=\"club/2026-11.ppn\"")),
+        "{rows:?}"
+    );
+    deckhand()
+        .args([
+            "convert",
+            "testdata/pinochle/sample.ppn",
+            "--source-name",
+            "x",
+            "-o",
+        ])
+        .arg(dir.path().join("o2"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--source-name names standard input",
+        ));
+}

@@ -60,6 +60,9 @@ pub struct Options {
     pub file_index_base: u64,
     /// The number of this run's part files (`part-N.parquet`).
     pub part: u32,
+    /// The name standard input's records carry (`source_file`); None: `-`
+    /// (`--source-name`).
+    pub stdin_name: Option<String>,
     /// Write only these tables (paths in the dataset, `pinochle/hands`,
     /// `errors`); None: every table met (`--tables`).
     pub tables: Option<Vec<String>>,
@@ -102,6 +105,7 @@ impl Default for Options {
             file_index_base: 0,
             part: 0,
             tables: None,
+            stdin_name: None,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             window_array_bytes: 32 << 20,
@@ -460,7 +464,10 @@ fn run_all(
     join: bool,
 ) -> Result<(), Error> {
     let info = |index: usize| FileInfo {
-        name: file_name(&inputs[index]),
+        name: match &cx.opts.stdin_name {
+            Some(n) if inputs[index].as_os_str() == crate::source::STDIN => n.clone(),
+            _ => file_name(&inputs[index]),
+        },
         index: cx.opts.file_index_base + index as u64,
     };
     let routes = &routed.routes;
@@ -768,7 +775,7 @@ pub fn convert_with(
     };
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}",
+            "{spinner} [{bar:30}] {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} {msg} ETA {eta}",
         )
         .expect("template")
         .progress_chars("=> "),
