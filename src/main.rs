@@ -218,7 +218,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     // The column data each parse built (the same for every run).
     let mut size = deckhand::columns::size::Size::default();
     for &threads in &a.threads {
-        let opts = quiet_options(&a.rules, Some(threads))?;
+        let opts = quiet_options(&a.rules, Some(threads), true)?;
         let (secs, hands) = best(&mut || {
             size = Default::default();
             let fs = deckhand::pipeline::parse_bytes(
@@ -259,7 +259,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
-    let opts = quiet_options(&a.rules, a.threads)?;
+    let opts = quiet_options(&a.rules, a.threads, a.quiet)?;
     let mut inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
     if a.output.as_os_str() != "-"
         && let Some(left) = deckhand::source::leave_out_output(&mut inputs, &a.inputs, &a.output)
@@ -360,9 +360,14 @@ fn settings(a: &RulesArgs) -> anyhow::Result<Settings> {
 }
 
 /// Options for the commands that parse without writing Parquet.
-fn quiet_options(rules: &RulesArgs, threads: Option<usize>) -> anyhow::Result<Options> {
+fn quiet_options(
+    rules: &RulesArgs,
+    threads: Option<usize>,
+    quiet: bool,
+) -> anyhow::Result<Options> {
     let mut opts = Options {
-        progress: false,
+        // The bar on standard error, when it is a terminal.
+        progress: !quiet && std::io::stderr().is_terminal(),
         settings: settings(rules)?,
         ..Options::default()
     };
@@ -373,7 +378,7 @@ fn quiet_options(rules: &RulesArgs, threads: Option<usize>) -> anyhow::Result<Op
 }
 
 fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
-    let opts = quiet_options(&a.rules, a.threads)?;
+    let opts = quiet_options(&a.rules, a.threads, a.quiet)?;
     let inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
     let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
         if !a.quiet {

@@ -63,7 +63,7 @@ pub struct Options {
     /// The name standard input's records carry (`source_file`); None: `-`
     /// (`--source-name`).
     pub stdin_name: Option<String>,
-    /// Write only these tables (paths in the dataset, `pinochle/hands`,
+    /// Write only these tables (paths in the dataset, `<game>/<table>`,
     /// `errors`); None: every table met (`--tables`).
     pub tables: Option<Vec<String>>,
     /// Bytes fed to the splitter at a time.
@@ -315,7 +315,7 @@ pub fn parse_inputs(
     let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
     let pool = thread_pool(opts);
     let mut files = Vec::new();
-    let bar = ProgressBar::hidden();
+    let bar = progress_bar(opts, &sizes_of(inputs));
     let cx = Shared {
         opts,
         pool: &pool,
@@ -767,19 +767,7 @@ pub fn convert_with(
         sinks.open(ERRORS)?;
     }
     let sizes = sizes_of(inputs);
-    let total: u64 = sizes.iter().flatten().sum();
-    let bar = if opts.progress {
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{bar:30}] {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} {msg} ETA {eta}",
-        )
-        .expect("template")
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar(opts, &sizes);
     let mut summary = Summary::default();
     // Writing runs on its own thread, one window behind parsing, through a
     // bounded channel (back-pressure: at most WINDOWS_IN_FLIGHT windows wait).
@@ -865,6 +853,25 @@ pub fn convert_with(
     parsed?;
     summary.elapsed = started.elapsed();
     Ok(summary)
+}
+
+/// The run's progress bar (hidden unless `opts.progress`): MB of the
+/// inputs read, of their total.
+fn progress_bar(opts: &Options, sizes: &[Option<u64>]) -> ProgressBar {
+    let total: u64 = sizes.iter().flatten().sum();
+    let bar = if opts.progress {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{bar:30}] {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} {msg} ETA {eta}",
+        )
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    bar
 }
 
 /// The sinks of a dataset, one a table, opened as their tables are met.
