@@ -321,6 +321,7 @@ pub fn parse_inputs(
         pool: &pool,
         bar: &bar,
         started: Instant::now(),
+        inputs: inputs.len(),
     };
     let routed = route_inputs(&registry, inputs, &pool)?;
     if let Some(name) = only {
@@ -367,6 +368,19 @@ pub struct Shared<'r> {
     pub pool: &'r rayon::ThreadPool,
     pub bar: &'r ProgressBar,
     pub started: Instant,
+    /// The run's inputs, for the bar's "files done of total".
+    pub inputs: usize,
+}
+
+impl Shared<'_> {
+    /// `done` of the run's inputs are done: the bar says so (for runs of
+    /// several files).
+    pub fn files_done(&self, done: usize) {
+        if self.inputs > 1 {
+            self.bar
+                .set_message(format!("{done}/{} files", self.inputs));
+        }
+    }
 }
 
 /// A window's batches: one list per table, with the table's declaration,
@@ -492,6 +506,7 @@ fn run_all(
             }
             Route::Unknown(_) if inputs[i].as_os_str() == crate::source::STDIN => {
                 files.push(run_stdin(registry, cx, &file, on_tables)?);
+                cx.files_done(files.len());
                 i += 1;
             }
             Route::Unknown(why) => {
@@ -500,6 +515,7 @@ fn run_all(
                 summary.bytes = sizes[i].unwrap_or(summary.bytes);
                 on_tables(&file, vec![(ERRORS, batches)])?;
                 files.push(summary);
+                cx.files_done(files.len());
                 i += 1;
             }
         }
@@ -626,6 +642,7 @@ fn run_inputs<N: Notation>(
             let (file, path, _, _) = &files[i];
             let mut consume = |t: WindowBatches| on_tables(file, t);
             summaries.push(run_input(notation, cx, file, path, &mut consume)?);
+            cx.files_done(summaries.len());
             i += 1;
             continue;
         }
@@ -705,6 +722,7 @@ fn in_memory(
         pool: &pool,
         bar: &bar,
         started: Instant::now(),
+        inputs: 1,
     };
     let sniffed = &head[..head.len().min(crate::notation::registry::HEAD_BYTES)];
     match registry.route(Path::new(name), sniffed) {
@@ -812,6 +830,7 @@ pub fn convert_with(
             pool,
             bar: &bar,
             started,
+            inputs: inputs.len(),
         };
         let result = run_all(
             registry,

@@ -187,6 +187,7 @@ fn run_round<N: Notation>(
                     on_tables(&files[k].0, t)?;
                 }
                 summaries.push(summary?);
+                cx.cx.files_done(summaries.len());
             }
             Small::InTurn => {
                 build_together(cx, files, &mut lexed, on_tables, summaries)?;
@@ -194,6 +195,7 @@ fn run_round<N: Notation>(
                 let mut consume = |t: WindowBatches| on_tables(file, t);
                 let summary = run_input(notation, shared, file, path, &mut consume);
                 summaries.push(summary?);
+                cx.cx.files_done(summaries.len());
             }
         }
     }
@@ -303,6 +305,7 @@ fn build_together<'a, N: Notation>(
     for (((_, l), mut fs), converted) in lexed.drain(..).zip(sums).zip(converted) {
         fs.comment_blocks += l.records - converted;
         summaries.push(fs);
+        cx.cx.files_done(summaries.len());
     }
     Ok(())
 }
