@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Converts the bundled samples (a pinochle archive, the PBN spec's example
-# game, the RBN spec's records, the PHH standard's example hands) and shows DuckDB queries of them; then
+# game, the RBN spec's records, the PHH standard's example hands, the Preferans
+# PPN spec's example game) and shows DuckDB queries of them; then
 # writes the PBN game as RBN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ out=${1:-out/sample}
 cargo build --release --quiet
 target/release/deckhand convert testdata/pinochle/sample.ppn testdata/bridge/spec_example.pbn \
   testdata/bridge/rbn/spec_belles.rbn testdata/poker/valid/spec_dwan_ivey.phh \
-  testdata/poker/valid/variants.phhs -o "$out" --force
+  testdata/poker/valid/variants.phhs testdata/preferans/spec_example.ppn -o "$out" --force
 
 venv=target/pyenv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
@@ -41,6 +42,14 @@ SELECT h.hand_id, h.variant, h.section, count(*) FILTER (a.action = 'cbr') AS ra
 FROM '{out}/poker/hands/*.parquet' h
 JOIN '{out}/poker/actions/*.parquet' a USING (hand_id)
 GROUP BY ALL ORDER BY h.hand_id
+"""
+print(sql.strip())
+duckdb.sql(sql).show()
+sql = f"""
+SELECT d.deal, d.contract_name, d.kontra_level, d.value, s.player, s.role, s.tricks, s.computed_tricks
+FROM '{out}/preferans/deals/*.parquet' d
+JOIN '{out}/preferans/seats/*.parquet' s USING (game_id, seq)
+WHERE s.role <> 'none' ORDER BY d.seq, s.player
 """
 print(sql.strip())
 duckdb.sql(sql).show()
