@@ -803,19 +803,9 @@ fn append_adds_only_new_inputs_with_keys_continuing() {
         std::fs::read(hands.join("part-00000.parquet")).unwrap(),
         first
     );
-    let second = hands.join("part-00001.parquet");
-    let f = std::fs::File::open(&second).unwrap();
-    let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
-        .unwrap()
-        .build()
-        .unwrap();
-    let mut ids = Vec::new();
-    for batch in r {
-        let batch = batch.unwrap();
-        let c = batch.column_by_name("hand_id").unwrap();
-        let c = arrow_array::cast::AsArray::as_primitive::<arrow_array::types::Int64Type>(c);
-        ids.extend(c.values().iter().copied());
-    }
+    let second = common::read_parquet(&hands.join("part-00001.parquet"));
+    let c = second.column_by_name("hand_id").unwrap();
+    let ids = arrow_array::cast::AsArray::as_primitive::<arrow_array::types::Int64Type>(c).values();
     assert!(!ids.is_empty());
     assert!(ids.iter().all(|&id| id >> 40 == 1), "{ids:?}");
     let m: serde_json::Value =

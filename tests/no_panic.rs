@@ -112,16 +112,7 @@ proptest! {
     #[test]
     fn mutated_fixtures(edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..20)) {
         let mut v = fixture();
-        for (at, byte, op) in edits {
-            let len = v.len();
-            let i = at.index(len.max(1));
-            match op {
-                0 if len > 0 => v[i.min(len - 1)] = byte,
-                1 => v.insert(i.min(len), byte),
-                _ if len > 0 => { v.remove(i.min(len - 1)); }
-                _ => {}
-            }
-        }
+        common::mutate(&mut v, edits);
         check(&v)?;
     }
 }

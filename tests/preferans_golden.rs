@@ -70,25 +70,6 @@ fn preferans_fixtures_match_golden_files() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// One table of a dataset, its part files in order, as one batch.
-fn table(out: &std::path::Path, path: &str) -> arrow_array::RecordBatch {
-    let mut parts: Vec<PathBuf> = std::fs::read_dir(out.join(path))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    parts.sort();
-    let mut batches = Vec::new();
-    for p in parts {
-        let f = std::fs::File::open(p).unwrap();
-        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
-            .unwrap()
-            .build()
-            .unwrap();
-        batches.extend(r.map(|b| b.unwrap()));
-    }
-    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
-}
-
 /// A generated archive of `deals` deals.
 fn generated(dir: &std::path::Path, deals: u64, seed: u64, crlf: bool) -> PathBuf {
     let p = dir.join(format!("generated-{seed}.ppn"));
@@ -114,7 +95,7 @@ fn generated_games_convert_with_every_computed_value_as_annotated() {
     let t = summary.total();
     assert_eq!((t.quarantined, t.warnings, t.infos), (0, 0, 0));
     assert_eq!(t.records, t.converted);
-    let tricks = table(&out, "preferans/tricks");
+    let tricks = common::read_table(&out, "preferans/tricks");
     let tr = Table::new(&tricks);
     assert!(tr.num_rows() > 20_000, "{}", tr.num_rows());
     for i in 0..tr.num_rows() {
@@ -125,9 +106,9 @@ fn generated_games_convert_with_every_computed_value_as_annotated() {
             "trick row {i}"
         );
     }
-    let seats = table(&out, "preferans/seats");
+    let seats = common::read_table(&out, "preferans/seats");
     let s = Table::new(&seats);
-    let deals = table(&out, "preferans/deals");
+    let deals = common::read_table(&out, "preferans/deals");
     let d = Table::new(&deals);
     assert_eq!(s.num_rows(), 3 * d.num_rows());
     assert_eq!(d.num_rows(), 3500);
@@ -209,11 +190,11 @@ fn the_two_ppns_in_one_directory_convert_into_their_own_tables() {
         .arg(&out)
         .assert()
         .success();
-    let games = table(&out, "preferans/games");
+    let games = common::read_table(&out, "preferans/games");
     assert_eq!(games.num_rows(), 1);
-    let hands = table(&out, "pinochle/hands");
+    let hands = common::read_table(&out, "pinochle/hands");
     assert!(hands.num_rows() > 0);
-    let e = table(&out, "errors");
+    let e = common::read_table(&out, "errors");
     let notations = e.column_by_name("notation").unwrap();
     let notations = arrow_array::cast::AsArray::as_string::<i32>(notations);
     // The Preferans file's warnings are its own; no pinochle code names it.

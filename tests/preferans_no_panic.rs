@@ -2,6 +2,8 @@
 //! panics, every game is a `games` row or a quarantined record, and the
 //! input read in pieces gives the same rows as read in place.
 
+mod common;
+
 use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use proptest::prelude::*;
 
@@ -126,17 +128,7 @@ proptest! {
     #[test]
     fn mutated_fixtures(edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..20)) {
         let mut v = fixture();
-        for (at, b, op) in edits {
-            if v.is_empty() {
-                break;
-            }
-            let i = at.index(v.len());
-            match op {
-                0 => v[i] = b,
-                1 => { v.remove(i); }
-                _ => v.insert(i, b),
-            }
-        }
+        common::mutate(&mut v, edits);
         check(&v)?;
     }
 }

@@ -6,24 +6,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use arrow_array::RecordBatch;
 use deckhand::columns::read::Cols;
 use deckhand::pipeline::Options;
-
-fn table(out: &Path, path: &str) -> RecordBatch {
-    let mut batches = Vec::new();
-    for e in std::fs::read_dir(out.join(path)).unwrap() {
-        let f = std::fs::File::open(e.unwrap().path()).unwrap();
-        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
-            .unwrap()
-            .build()
-            .unwrap();
-        batches.extend(r.map(|b| b.unwrap()));
-    }
-    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
-}
 
 fn convert(compute: bool) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -38,7 +24,7 @@ fn convert(compute: bool) -> tempfile::TempDir {
 #[test]
 fn the_spec_example_converts_into_the_values_it_states() {
     let dir = convert(true);
-    let g = table(dir.path(), "preferans/games");
+    let g = common::read_table(dir.path(), "preferans/games");
     let g = Cols::new(&g);
     assert_eq!(
         (g.i32("bula", 0), g.i32("refe", 0), g.str("player2", 0)),
@@ -57,7 +43,7 @@ fn the_spec_example_converts_into_the_values_it_states() {
         [Some(2), Some(1), Some(3)]
     );
     assert_eq!(g.i32("deals", 0), Some(4));
-    let d = table(dir.path(), "preferans/deals");
+    let d = common::read_table(dir.path(), "preferans/deals");
     let d = Cols::new(&d);
     assert_eq!(d.num_rows(), 4);
     // Round 1: `[1 231 1BDH... M3,P,3 2 AR 4 3 I3 8 2 ... M7:-8,F3:L24,0]`,
@@ -100,7 +86,7 @@ fn the_spec_example_converts_into_the_values_it_states() {
         (d.str("kontra_level", 3), d.i32("value", 3)),
         (Some("subkontra"), Some(64))
     );
-    let s = table(dir.path(), "preferans/seats");
+    let s = common::read_table(dir.path(), "preferans/seats");
     let s = Cols::new(&s);
     // Round 1, player 2 (the first dealt: `1BDHM27WQK`): main, M7:-8.
     assert_eq!(
@@ -118,7 +104,7 @@ fn the_spec_example_converts_into_the_values_it_states() {
         (s.i32("tricks", 11), s.i32("left", 11), s.i32("middle", 11)),
         (Some(3), Some(192), Some(64))
     );
-    let t = table(dir.path(), "preferans/tricks");
+    let t = common::read_table(dir.path(), "preferans/tricks");
     let t = Cols::new(&t);
     // `2A12`: player 2 leads the 8 of spades, player 3 the 8 of diamonds,
     // player 1 the 7 of spades; player 2 wins.
@@ -129,7 +115,7 @@ fn the_spec_example_converts_into_the_values_it_states() {
 #[test]
 fn each_known_inconsistency_is_a_warning_at_its_line_and_column() {
     let dir = convert(true);
-    let e = table(dir.path(), "errors");
+    let e = common::read_table(dir.path(), "errors");
     let e = Cols::new(&e);
     let at: Vec<(String, i64, i64, String)> = (0..e.num_rows())
         .map(|i| {
@@ -184,19 +170,23 @@ fn without_the_rules_the_rows_are_the_same_and_computed_values_null() {
     let with = convert(true);
     let without = convert(false);
     for t in ["preferans/deals", "preferans/games"] {
-        assert_eq!(table(with.path(), t), table(without.path(), t), "{t}");
+        assert_eq!(
+            common::read_table(with.path(), t),
+            common::read_table(without.path(), t),
+            "{t}"
+        );
     }
-    let s = table(without.path(), "preferans/seats");
+    let s = common::read_table(without.path(), "preferans/seats");
     assert_eq!(
         s.column_by_name("computed_tricks").unwrap().null_count(),
         s.num_rows()
     );
-    let t = table(without.path(), "preferans/tricks");
+    let t = common::read_table(without.path(), "preferans/tricks");
     assert_eq!(
         t.column_by_name("computed_winner").unwrap().null_count(),
         t.num_rows()
     );
-    let e = table(without.path(), "errors");
+    let e = common::read_table(without.path(), "errors");
     let e = Cols::new(&e);
     let codes: Vec<&str> = (0..e.num_rows())
         .map(|i| e.str("code", i).unwrap())

@@ -212,3 +212,43 @@ pub fn rows<'a>(all: &'a [String], table: &str) -> Vec<&'a str> {
         .map(|l| l.as_str())
         .collect()
 }
+
+/// One Parquet file read back as one batch.
+pub fn read_parquet(path: &Path) -> arrow_array::RecordBatch {
+    let f = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+        .unwrap()
+        .build()
+        .unwrap();
+    let batches: Vec<_> = r.map(|b| b.unwrap()).collect();
+    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+}
+
+/// One table of a dataset (`preferans/games`), its part files in order,
+/// as one batch.
+pub fn read_table(out: &Path, table: &str) -> arrow_array::RecordBatch {
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(out.join(table))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    parts.sort();
+    let batches: Vec<_> = parts.iter().map(|p| read_parquet(p)).collect();
+    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+}
+
+/// Applies property-test edits to bytes: each overwrites (0), inserts (1)
+/// or removes (2) a byte at its index.
+pub fn mutate(v: &mut Vec<u8>, edits: Vec<(proptest::sample::Index, u8, u8)>) {
+    for (at, byte, op) in edits {
+        let len = v.len();
+        let i = at.index(len.max(1));
+        match op {
+            0 if len > 0 => v[i.min(len - 1)] = byte,
+            1 => v.insert(i.min(len), byte),
+            _ if len > 0 => {
+                v.remove(i.min(len - 1));
+            }
+            _ => {}
+        }
+    }
+}
