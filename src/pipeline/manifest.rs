@@ -4,7 +4,7 @@
 //! schema versions. `convert --append` reads it to add only new inputs,
 //! their keys continuing where the dataset's end.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -84,7 +84,8 @@ pub fn fingerprint(path: &Path) -> Result<(u64, Option<String>), std::io::Error>
     use std::io::Read;
     let mut f = std::fs::File::open(path)?;
     let mut h = xxhash_rust::xxh3::Xxh3::new();
-    let mut buf = vec![0u8; 1 << 20];
+    // On the stack: no allocation for each of many small inputs.
+    let mut buf = [0u8; 64 << 10];
     let mut n = 0u64;
     loop {
         let k = f.read(&mut buf)?;
@@ -118,7 +119,8 @@ pub fn plan(m: &Manifest, path: &str, xxh3: &Option<String>) -> Plan {
     }
 }
 
-/// The inputs' paths as the manifest keeps them.
+/// The inputs' paths as the manifest keeps them (as the tables'
+/// `source_file` names them).
 pub fn key(p: &Path) -> String {
-    PathBuf::from(p).to_string_lossy().into_owned()
+    p.to_string_lossy().into_owned()
 }
