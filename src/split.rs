@@ -44,6 +44,27 @@ pub struct Item {
     /// them: a long record cut before a line that starts its next hand (the
     /// tag-pair splitter's `CUT_BYTES`).
     pub joined: bool,
+    /// A record still open when its input ended: no blank line (nor the
+    /// start of another record) follows it, so the input may have been cut
+    /// off inside it. Set by [`end_input`]; a notation warns when such a
+    /// record is also incomplete.
+    pub at_end: bool,
+}
+
+/// Ends a splitter's input ([`Splitter::end`]) and marks the record it
+/// closes, if any, as [`Item::at_end`].
+pub fn end_input<S: Splitter + ?Sized>(s: &mut S, bytes: &[u8], base: u64, items: &mut Vec<Item>) {
+    let from = items.len();
+    s.end(bytes, base, items);
+    // A splitter may take back its last record and split it again.
+    let from = from.min(items.len());
+    if let Some(it) = items[from..]
+        .iter_mut()
+        .rev()
+        .find(|it| it.kind == ItemKind::Record)
+    {
+        it.at_end = true;
+    }
 }
 
 /// The UTF-8 byte-order mark. Skipped at the start of an input and at the

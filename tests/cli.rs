@@ -915,3 +915,72 @@ fn source_name_names_standard_input() {
             "--source-name names standard input",
         ));
 }
+
+/// A file cut off inside its last hand's play is a warning at the hand's
+/// last line (P036 for pinochle, B036 for PBN), not only an info; the same
+/// hands whole, with or without the final line end, are clean.
+#[test]
+fn a_file_cut_off_inside_its_last_record_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.ppn");
+    deckhand()
+        .args(["generate", "--hands", "3", "-o"])
+        .arg(&whole)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&whole).unwrap();
+    // Cut after the 14th trick of the last hand (at a line end: the
+    // tricks are whole, only the play's end is missing).
+    let play = text.rfind("[Play ").unwrap();
+    let cut: usize = play + text[play..].match_indices('\n').nth(14).unwrap().0 + 1;
+    let line = text[..cut].lines().count();
+    let cut_path = dir.path().join("cut.ppn");
+    std::fs::write(&cut_path, &text[..cut]).unwrap();
+    let trimmed = dir.path().join("trimmed.ppn");
+    std::fs::write(&trimmed, text.trim_end()).unwrap();
+    deckhand()
+        .args(["check", "-q", "--deny-warnings"])
+        .arg(&whole)
+        .arg(&trimmed)
+        .assert()
+        .success();
+    deckhand()
+        .args(["check", "--deny-warnings"])
+        .arg(&cut_path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "cut.ppn:{line}:1: warning[P036]: the file ends inside this hand's play, after 14 of its 20 tricks, with no Termination tag or '*': the file may have been cut off\n"
+        )))
+        .stdout(predicate::str::ends_with(
+            "1 file(s), 3 records: 3 converted, 0 errors (records quarantined), 1 warnings, 1 infos\n",
+        ));
+    // The convert summary names it.
+    let out = dir.path().join("out");
+    let a = deckhand()
+        .args(["convert"])
+        .arg(&cut_path)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("  by code: P036 1"), "{err}");
+    assert!(
+        err.contains(&format!("cut.ppn:{line}:1: warning[P036]: the file ends")),
+        "{err}"
+    );
+    // PBN: the spec's game cut inside its play.
+    let pbn = std::fs::read_to_string("testdata/bridge/spec_example.pbn").unwrap();
+    let at = pbn.find("D4 DK H5 H7").unwrap();
+    let cut_pbn = dir.path().join("cut.pbn");
+    std::fs::write(&cut_pbn, &pbn[..at + 5]).unwrap();
+    let line = pbn[..at].lines().count() + 1;
+    deckhand()
+        .args(["check"])
+        .arg(&cut_pbn)
+        .assert()
+        .stdout(predicate::str::contains(format!(
+            "cut.pbn:{line}:1: warning[B036]: the file ends inside this game's play, after 22 of its 52 cards, without '*': the file may have been cut off\n"
+        )));
+}

@@ -186,6 +186,7 @@ impl<R: LineRule> LineSplitter<R> {
                 end,
                 line,
                 joined: false,
+                at_end: false,
             });
         }
     }

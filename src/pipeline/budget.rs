@@ -84,6 +84,7 @@ mod tests {
                 end,
                 line: 1,
                 joined: false,
+                at_end: false,
             })
             .collect()
     }

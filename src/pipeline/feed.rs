@@ -336,7 +336,7 @@ impl<'r, 'c, N: Notation> FileRun<'r, 'c, N> {
             sc.scan(&buf, base, to, &mut items);
             fed = base + to as u64;
             if eof {
-                sc.end(&buf, base, &mut items);
+                split::end_input(sc, &buf, base, &mut items);
             }
             // A record that was skipped has ended: it goes alone, with the
             // bytes kept of it (a notation quarantines it).
@@ -462,7 +462,7 @@ impl<'b, S: Splitter> Scan<'b, S> {
             self.scanner.scan(self.bytes, 0, end, items);
             self.pos = end;
             if end == self.bytes.len() {
-                self.scanner.end(self.bytes, 0, items);
+                split::end_input(&mut self.scanner, self.bytes, 0, items);
                 self.ended = true;
             }
         }

@@ -227,6 +227,15 @@ pub fn check_deal(d: &Deal, at: usize, incomplete_ok: bool, diags: &mut Diags) {
     }
 }
 
+/// The tricks a complete play has: 13, or an end position's hand size.
+pub fn full_play(stated: &Stated) -> usize {
+    let size = stated.deal.as_ref().and_then(|d| {
+        let hands: deal::Hands<'_> = std::array::from_fn(|s| d[s].as_deref());
+        deal::is_end_position(&hands).then(|| hands.iter().flatten().map(|h| h.len()).max())
+    });
+    size.flatten().unwrap_or(13)
+}
+
 /// Runs the bridge rules over a board: the auction's calls (B051, B056),
 /// the contract and declarer it gives (B052), the play (B053, B057, B025),
 /// the result (B054) and the score (B055); with `compute`, the
@@ -678,12 +687,7 @@ impl<'b, 'a, 'd> Checker<'b, 'a, 'd> {
         stated: &Stated,
         c: &mut Computed,
     ) {
-        // Tricks a complete play has: 13, or an end position's hand size.
-        let size = stated.deal.as_ref().and_then(|d| {
-            let hands: deal::Hands<'_> = std::array::from_fn(|s| d[s].as_deref());
-            deal::is_end_position(&hands).then(|| hands.iter().flatten().map(|h| h.len()).max())
-        });
-        let full = size.flatten().unwrap_or(13);
+        let full = full_play(stated);
         let done: Vec<&Trick> = tricks
             .iter()
             .take(full)

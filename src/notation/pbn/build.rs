@@ -424,6 +424,21 @@ impl<'g, 'a> Board<'g, 'a> {
             partial_hands: false,
             missing_note,
         };
+        if self.h.at_end
+            && let Some(p) = &board.play
+            && p.end == board::End::Open
+            && !p.places.is_empty()
+            && p.places.len() < 4 * board::full_play(&board.stated)
+        {
+            // At the start of the game's last line.
+            let at = memchr::memrchr(b'\n', self.h.bytes).map_or(0, |k| k + 1);
+            let msg = format!(
+                "the file ends inside this game's play, after {} of its {} cards, without '*': the file may have been cut off",
+                p.places.len(),
+                4 * board::full_play(&board.stated)
+            );
+            self.warn(at, "B036", msg);
+        }
         let checked = board::check(&board, compute, self.diags);
         self.boards_row(file, id, &mut out.boards);
         board::write_rows(&board, &checked, id, compute, self.diags, out);

@@ -212,6 +212,15 @@ note after the calls or cards that refer to it): it is kept as a note of the boa
 the game before: it is read as a game of its own.",
     },
     Code {
+        code: "B036",
+        severity: Warning,
+        title: "the file ends inside a board's play",
+        explain: "The file's last game runs to the end of the file (no blank line after it) \
+and its Play section stops before 13 tricks without the '*' that PBN 3.4.15 requires of a \
+play not complete: the file was probably cut off. The game is converted as far as it goes; \
+its computed result is null.",
+    },
+    Code {
         code: "B040",
         severity: Warning,
         title: "'#' with nothing to inherit",

@@ -17,7 +17,7 @@ use crate::columns::errors::ErrorsBuilder;
 use crate::columns::lists::{CardCopy, CardList};
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::{Diag, Diags};
-use crate::games::pinochle::rules::hand::{Derived, PLAYERS};
+use crate::games::pinochle::rules::hand::{Derived, PLAYERS, TRICKS};
 use crate::games::pinochle::seat::{default_teams, players_for_seats, seats_for, team_of};
 use crate::games::pinochle::tables::*;
 use crate::games::pinochle::{Card, Rank, Seat, Suit};
@@ -366,6 +366,40 @@ impl<'g, 'a> Hand<'g, 'a> {
         self.diags.push(Diag::warning(at, code, msg));
     }
 
+    /// The file ends inside this hand's play (P036): the hand runs to the
+    /// end of its input and its play stops short, with nothing that says
+    /// it stopped (a Termination tag, `*`). `covered`: the rules profile
+    /// covers the hand, so its number of tricks is known; else only a
+    /// last trick short of a card a seat tells.
+    fn check_cut_off(&mut self, play: Option<&PlayParse<'_>>, t: &HandTags, covered: bool) {
+        let Some(p) = play else { return };
+        // A Play tag without cards says no more than that the play is not given.
+        if !self.h.at_end || p.terminated || t.termination.is_some() || p.cards.is_empty() {
+            return;
+        }
+        let short_trick = p
+            .tricks
+            .last()
+            .is_some_and(|r| r.range.len() < self.players);
+        let tricks = p.tricks.len();
+        if !(short_trick || (covered && tricks < TRICKS)) {
+            return;
+        }
+        let done = tricks - usize::from(short_trick);
+        let of = if covered {
+            format!(" of its {TRICKS}")
+        } else {
+            String::new()
+        };
+        let msg = format!(
+            "the file ends inside this hand's play, after {done}{of} tricks, with no Termination tag or '*': the file may have been cut off"
+        );
+        // At the start of the hand's last line.
+        let end = self.h.bytes.len();
+        let at = memchr::memrchr(b'\n', &self.h.bytes[..end]).map_or(0, |k| k + 1);
+        self.warn(at, "P036", msg);
+    }
+
     /// The tag's value cannot be read: warn and keep it in `other_tags`.
     fn reject(&mut self, k: usize, expected: &str) {
         let ti = self.known[k].take().unwrap();
@@ -534,6 +568,7 @@ impl<'g, 'a> Hand<'g, 'a> {
             &stated_scores,
             &mut scratch,
         );
+        self.check_cut_off(play.as_ref(), &t, computed.is_some());
         if let Some(a) = &auction {
             self.bids_rows(hand_id, a, &mut out.bids);
         }

@@ -194,6 +194,15 @@ hands than the game has seats.",
 again): it is read as a hand of its own.",
     },
     Code {
+        code: "P036",
+        severity: Warning,
+        title: "the file ends inside a hand's play",
+        explain: "The file's last hand runs to the end of the file (no blank line after it) \
+and its play stops before its last trick, with no Termination tag and no '*' to say that \
+play stopped: the file was probably cut off (a download or a copy that did not finish). \
+The hand is converted as far as it goes; its computed score is null.",
+    },
+    Code {
         code: "P040",
         severity: Warning,
         title: "'#' with nothing to inherit",

@@ -254,7 +254,8 @@ mod tests {
         // A tag before the second hand's D on its line makes it a repeat in the first:
         // the second starts at N, and the third at D again (a leading tag
         // of the record's first hand), not at N. A record cut from the one
-        // before by the splitter warns at its first hand too.
+        // before by the splitter warns at its first hand too. A record the
+        // input ended in: only its last hand is at the end.
         let r = b"[D \"1\"]\n[N \"a\"]\n[Auction \"N\"]\nPass\n[X \"x\"] [D \"2\"]\n[N \"b\"]\n\
                   [Auction \"N\"]\nPass\n[D \"3\"]\n[N \"c\"]\n";
         for joined in [false, true] {
@@ -264,6 +265,7 @@ mod tests {
                 end: 100 + r.len() as u64,
                 line: 5,
                 joined,
+                at_end: joined,
             };
             let mut g = Group::default();
             record::parse_record(&DIALECT, &mut g, r, item, 7, Ctx::default());
@@ -276,6 +278,7 @@ mod tests {
                         h.line,
                         h.index,
                         h.follows,
+                        h.at_end,
                         h.lexed.warnings.first().map(|w| w.code),
                     )
                 })
@@ -284,9 +287,9 @@ mod tests {
             assert_eq!(
                 hands,
                 [
-                    (100, 5, 7, false, first),
-                    (151, 10, 7, true, Some("P035")),
-                    (178, 13, 7, true, Some("P035"))
+                    (100, 5, 7, false, false, first),
+                    (151, 10, 7, true, false, Some("P035")),
+                    (178, 13, 7, true, joined, Some("P035"))
                 ]
             );
         }

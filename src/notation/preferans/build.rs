@@ -1022,6 +1022,7 @@ mod tests {
                 end: text.len() as u64,
                 line: 1,
                 joined: false,
+                at_end: false,
             },
             index: 0,
             whole,

@@ -34,6 +34,9 @@ pub struct TagRecord<'a, C> {
     /// its first: [`renumber`] makes its `index` one more than the record's
     /// before, and the indexes after it one more than the splitter's.
     pub follows: bool,
+    /// The input ended inside it ([`Item::at_end`]; the last game of such
+    /// a record).
+    pub at_end: bool,
 }
 
 impl<'a, C> TagRecord<'a, C> {
@@ -49,6 +52,7 @@ impl<'a, C> TagRecord<'a, C> {
             lexed,
             extra: n..n,
             follows: false,
+            at_end: item.at_end,
         }
     }
 }
@@ -137,7 +141,7 @@ pub fn parse_record<'a, C: Copy>(
     // The leading tags of the record's first game (see `lex::lex_hand`).
     let mut prior = 0..0;
     loop {
-        let at = Item {
+        let mut at = Item {
             start: item.start + from as u64,
             line,
             ..item
@@ -171,6 +175,7 @@ pub fn parse_record<'a, C: Copy>(
                 .rposition(|&b| !is_ws(b))
                 .map_or(0, |p| p + 1)
         });
+        at.at_end = item.at_end && next.is_none();
         if from > 0 || item.joined {
             lexed.warnings.insert(0, no_blank_line(d, &g.lists, &lexed));
         }

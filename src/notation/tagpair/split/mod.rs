@@ -651,6 +651,7 @@ impl Scanner {
                 end: self.rec_end,
                 line,
                 joined: self.joined,
+                at_end: false,
             });
             self.joined = false;
             self.leading_known = false;
@@ -670,6 +671,7 @@ impl Scanner {
                 end: self.esc_end,
                 line: self.esc_line,
                 joined: false,
+                at_end: false,
             });
         }
     }
@@ -696,7 +698,7 @@ pub fn split_all(bytes: &[u8], start: usize) -> Vec<Item> {
     let mut items = Vec::new();
     let mut sc = Scanner::new_at(start as u64);
     sc.scan(bytes, 0, bytes.len(), &mut items);
-    sc.end(bytes, 0, &mut items);
+    crate::split::end_input(&mut sc, bytes, 0, &mut items);
     items
 }
 
@@ -719,7 +721,7 @@ pub fn split_all_by_bytes_cutting_after(bytes: &[u8], n: u64) -> Vec<Item> {
     }
     .cutting_after(n);
     sc.scan(bytes, 0, bytes.len(), &mut items);
-    sc.end(bytes, 0, &mut items);
+    crate::split::end_input(&mut sc, bytes, 0, &mut items);
     items
 }
 
@@ -1026,7 +1028,7 @@ mod tests {
             sc.scan(bytes, 0, c, &mut items);
         }
         sc.scan(bytes, 0, bytes.len(), &mut items);
-        sc.end(bytes, 0, &mut items);
+        crate::split::end_input(&mut sc, bytes, 0, &mut items);
         items
     }
 
