@@ -232,6 +232,9 @@ pub enum Error {
     Settings(String),
     #[error("{0}: {1}")]
     WrongNotation(PathBuf, String),
+    /// The run was stopped (an interrupt, or the reader of its rows gone).
+    #[error("interrupted")]
+    Stopped,
     #[error(
         "{file}:{line}:{column}: error[{code}]: {message} (record {record}; stopping because of --on-error fail)"
     )]

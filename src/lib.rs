@@ -13,6 +13,7 @@ pub mod error;
 pub mod games;
 pub mod notation;
 pub mod pipeline;
+pub mod read;
 pub mod rng;
 pub mod sigbus;
 pub mod sink;
@@ -20,3 +21,4 @@ pub mod source;
 pub mod split;
 
 pub use error::Error;
+pub use read::{ReadOptions, Source, TableReader, read};

@@ -275,6 +275,7 @@ fn generic_modules_name_no_notation_game_or_table() {
         "src/docs.rs",
         "src/diagnostics.rs",
         "src/error.rs",
+        "src/read.rs",
     ];
     let words = [
         "Ppn",

@@ -191,7 +191,7 @@ pub fn all_tables() -> Vec<&'static TableDecl> {
     .into_iter()
     .flatten()
     {
-        if !t.contains(decl) {
+        if decl.game.is_some() && !t.contains(decl) {
             t.push(decl);
         }
     }

@@ -701,6 +701,34 @@ pub fn parse_reader(
 
 use std::io::Read as _;
 
+/// Parses the contents of a file held in memory, compressed or not (as
+/// [`crate::source::Input::open`] reads a file: plain bytes in place, the
+/// rest through a decoding stream), as the input `name` at file index
+/// `opts.file_index_base`.
+pub fn parse_held(
+    bytes: &bytes::Bytes,
+    name: &str,
+    opts: &Options,
+    consume: &mut Consumer<'_>,
+) -> Result<FileSummary, Error> {
+    let head = &bytes[..bytes.len().min(crate::notation::registry::HEAD_BYTES)];
+    if crate::source::is_plain(head) {
+        return parse_bytes(bytes, name, opts, consume);
+    }
+    let err = |source| Error::Read {
+        path: name.into(),
+        source,
+    };
+    let mut stream =
+        crate::source::Stream::new(Box::new(std::io::Cursor::new(bytes.clone()))).map_err(err)?;
+    let head = stream
+        .peek(crate::notation::registry::HEAD_BYTES)
+        .map_err(err)?;
+    in_memory(name, opts, consume, &head, |run, cx, file, consume| {
+        run.run_stream(cx, file, stream, consume)
+    })
+}
+
 /// One input parsed with no output files and no progress bar, by the
 /// notation its name and `head` route it to.
 fn in_memory(
@@ -714,7 +742,7 @@ fn in_memory(
     let pool = thread_pool(opts);
     let file = FileInfo {
         name: name.to_string(),
-        index: 0,
+        index: opts.file_index_base,
     };
     let bar = ProgressBar::hidden();
     let cx = Shared {

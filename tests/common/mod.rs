@@ -220,8 +220,9 @@ pub fn read_parquet(path: &Path) -> arrow_array::RecordBatch {
         .unwrap()
         .build()
         .unwrap();
+    let schema = arrow_array::RecordBatchReader::schema(&r);
     let batches: Vec<_> = r.map(|b| b.unwrap()).collect();
-    arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+    arrow_select::concat::concat_batches(&schema, &batches).unwrap()
 }
 
 /// One table of a dataset (`preferans/games`), its part files in order,
