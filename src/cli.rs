@@ -31,6 +31,9 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Explain a diagnostic code of the errors table (P004, D001, ...).
     Explain(ExplainArgs),
+    /// The dataset's manifest: `merge` joins the fragments of shards
+    /// (`convert --file-index-base`) into OUT/_deckhand.json.
+    Manifest(ManifestArgs),
     /// Write a deterministic archive of legal games (for tests and benchmarks).
     #[command(hide = true)]
     Generate(GenerateArgs),
@@ -38,6 +41,22 @@ pub enum Command {
     /// without writing) on a file.
     #[command(hide = true)]
     Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ManifestArgs {
+    #[command(subcommand)]
+    pub action: ManifestAction,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum ManifestAction {
+    /// Join the shards' manifest fragments into the dataset's manifest
+    /// (after every shard has been converted).
+    Merge {
+        /// The dataset directory.
+        out: PathBuf,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -269,6 +288,14 @@ pub struct ConvertArgs {
     /// OUT/_deckhand.json); an input held already is skipped.
     #[arg(long)]
     pub append: bool,
+
+    /// Convert a shard of a larger run: the inputs get file indices N, N+1,
+    /// ... (their keys those of one run over all inputs in order, when N
+    /// is the position of the shard's first input), part files
+    /// part-N.parquet beside other shards', and a manifest fragment that
+    /// `deckhand manifest merge OUT` joins into the manifest.
+    #[arg(long, value_name = "N", conflicts_with = "append")]
+    pub file_index_base: Option<u64>,
 
     /// Also write the run's summary (counts per file and per table) as JSON.
     #[arg(long, value_name = "FILE")]

@@ -7,6 +7,7 @@
 pub mod check;
 #[macro_use]
 pub mod columns;
+pub mod dataset;
 pub mod diagnostics;
 pub mod docs;
 pub mod error;

@@ -57,7 +57,7 @@ fn tune_allocator() {
 
 use cli::{
     Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExplainArgs, ExportArgs,
-    GenerateArgs, OnErrorArg, RulesArgs, SchemaArgs, WriterArg,
+    GenerateArgs, ManifestAction, ManifestArgs, OnErrorArg, RulesArgs, SchemaArgs, WriterArg,
 };
 use deckhand::notation::registry::{Registry, Settings};
 
@@ -147,6 +147,25 @@ fn run() -> anyhow::Result<ExitCode> {
         Command::Bench(a) => bench(a),
         Command::Schema(a) => schema(a),
         Command::Explain(a) => explain(a),
+        Command::Manifest(a) => manifest(a),
+    }
+}
+
+fn manifest(a: ManifestArgs) -> anyhow::Result<ExitCode> {
+    match a.action {
+        ManifestAction::Merge { out } => {
+            let m = deckhand::dataset::merge_manifests(&out)?;
+            eprintln!(
+                "deckhand: {} holds {} inputs (file indices {})",
+                out.join(deckhand::pipeline::manifest::NAME).display(),
+                m.inputs.len(),
+                match (m.inputs.first(), m.inputs.last()) {
+                    (Some(f), Some(l)) => format!("{} to {}", f.file_index, l.file_index),
+                    _ => "none".into(),
+                }
+            );
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -511,56 +530,9 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    // The manifest: what the dataset holds, and with --append what to add.
-    use deckhand::pipeline::manifest::{self, Manifest, Plan};
-    let held = if a.append && a.output.exists() {
-        let m = Manifest::read(&a.output).map_err(anyhow::Error::msg)?;
-        let empty = std::fs::read_dir(&a.output).is_ok_and(|mut d| d.next().is_none());
-        match m {
-            Some(m) => Some(m),
-            None if empty => None,
-            None => anyhow::bail!(
-                "{} holds no {}: --append adds to a dataset deckhand wrote",
-                a.output.display(),
-                manifest::NAME
-            ),
-        }
-    } else {
-        None
-    };
-    let mut inputs = Vec::with_capacity(found.inputs.len());
-    let mut prints = Vec::with_capacity(found.inputs.len());
-    for p in &found.inputs {
-        let (bytes, xxh3) = manifest::fingerprint(p)
-            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
-        if let Some(m) = &held {
-            match manifest::plan(m, &manifest::key(p), &xxh3) {
-                Plan::New => {}
-                Plan::Held => {
-                    if !a.quiet {
-                        eprintln!(
-                            "deckhand: note: {} is in the dataset already (same content): skipped",
-                            p.display()
-                        );
-                    }
-                    continue;
-                }
-                Plan::Changed if !a.force => anyhow::bail!(
-                    "{} changed since it was added to {}: --force adds it again as a new input (its earlier rows stay)",
-                    p.display(),
-                    a.output.display()
-                ),
-                Plan::Changed => {}
-            }
-        }
-        inputs.push(p.clone());
-        prints.push((bytes, xxh3));
-    }
-    let mut m = held.unwrap_or_else(|| Manifest::new(deckhand::columns::SCHEMA_VERSION));
-    let (base, part) = m.next();
     let mut opts = opts;
     if let Some(n) = &a.source_name {
-        if !inputs.iter().any(|p| p.as_os_str() == "-") {
+        if !found.inputs.iter().any(|p| p.as_os_str() == "-") {
             anyhow::bail!("--source-name names standard input: give - among the inputs");
         }
         opts.stdin_name = Some(n.clone());
@@ -570,19 +542,13 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             Some(deckhand::notation::registry::table_paths(names).map_err(anyhow::Error::msg)?);
     }
     opts.append = a.append;
-    opts.file_index_base = base;
-    opts.part = part;
-    if a.append && inputs.is_empty() {
-        if !a.quiet {
-            eprintln!(
-                "deckhand: nothing new for {}: every input is in it already",
-                a.output.display()
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut summary = match pipeline::convert(&inputs, &a.output, &opts) {
-        Ok(s) => s,
+    let placement = match a.file_index_base {
+        Some(n) => deckhand::dataset::Placement::Shard(n),
+        None => deckhand::dataset::Placement::Whole,
+    };
+    let outcome = deckhand::dataset::convert(&found.inputs, &a.output, &opts, placement);
+    let outcome = match outcome {
+        Ok(o) => o,
         Err(e) => {
             // No summary of a run that failed: the file made early goes.
             if let Some(p) = &a.summary_json
@@ -594,6 +560,14 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             drop(summary_out);
             return Err(e.into());
         }
+    };
+    if !a.quiet {
+        for n in &outcome.notes {
+            eprintln!("deckhand: note: {n}");
+        }
+    }
+    let Some(mut summary) = outcome.summary else {
+        return Ok(ExitCode::SUCCESS);
     };
     summary.left_out = (found.left_out.iter())
         .map(|p| p.to_string_lossy().into_owned())
@@ -618,20 +592,6 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
             eprintln!("deckhand: warning: {}: {w}", f.path);
         }
     }
-    for (i, (p, (bytes, xxh3))) in inputs.iter().zip(prints).enumerate() {
-        let named = match &a.source_name {
-            Some(n) if p.as_os_str() == "-" => n.clone(),
-            _ => manifest::key(p),
-        };
-        m.inputs.push(manifest::Input {
-            path: named,
-            bytes,
-            xxh3,
-            file_index: base + i as u64,
-            part,
-        });
-    }
-    m.write(&a.output).map_err(anyhow::Error::msg)?;
     if let Some(mut w) = summary_out {
         w.write_all((summary.to_json() + "\n").as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", summary_name(&a)))?;

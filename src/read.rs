@@ -193,14 +193,7 @@ fn held_head(name: &str, bytes: &bytes::Bytes) -> Result<Vec<u8>, Error> {
 /// input is parsed. Errors of the table name, the game or the input's
 /// opening come at once; an error while reading ends the batches with it.
 pub fn read(source: Source, opts: &ReadOptions) -> Result<TableReader, Error> {
-    let decl = resolve_table(&source, opts)?;
-    if let Source::Path(p) = &source {
-        // Fails early (a missing file) and names the path given.
-        std::fs::File::open(p).map_err(|e| Error::Read {
-            path: p.clone(),
-            source: e,
-        })?;
-    }
+    let decl = table_for(&source, opts)?;
     let options = Options {
         threads: if opts.threads == 0 {
             Options::default().threads
@@ -230,7 +223,15 @@ pub fn read(source: Source, opts: &ReadOptions) -> Result<TableReader, Error> {
     })
 }
 
-fn resolve_table(source: &Source, opts: &ReadOptions) -> Result<&'static TableDecl, Error> {
+/// The table [`read`] reads from `source` with `opts` (checking, first,
+/// that a path opens: the error names the path given).
+pub fn table_for(source: &Source, opts: &ReadOptions) -> Result<&'static TableDecl, Error> {
+    if let Source::Path(p) = source {
+        std::fs::File::open(p).map_err(|e| Error::Read {
+            path: p.clone(),
+            source: e,
+        })?;
+    }
     match find_table(opts.game.as_deref(), &opts.table) {
         Ok(t) => Ok(t),
         // A name several games have: the input's game says which.

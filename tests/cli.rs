@@ -984,3 +984,105 @@ fn a_file_cut_off_inside_its_last_record_is_a_warning() {
             "cut.pbn:{line}:1: warning[B036]: the file ends inside this game's play, after 22 of its 52 cards, without '*': the file may have been cut off\n"
         )));
 }
+
+/// Shards (`--file-index-base`) converted into one directory, then their
+/// manifests merged, give every table of one run over the same inputs,
+/// keys included; a shard converted twice is refused unless `--force`;
+/// `--append` then continues past every shard.
+#[test]
+fn shards_form_the_dataset_one_run_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        "testdata/pinochle/games.ppn",
+        "testdata/bridge/sections.pbn",
+        "testdata/pinochle/invalid.ppn",
+        "testdata/poker/valid/variants.phhs",
+        "testdata/preferans/deals.ppn",
+    ];
+    let whole = dir.path().join("whole");
+    deckhand()
+        .args(["convert", "-q", "-o"])
+        .arg(&whole)
+        .args(inputs)
+        .assert()
+        .code(1);
+    let sharded = dir.path().join("sharded");
+    let shard = |first: usize, n: usize, extra: &[&str]| {
+        let mut c = deckhand();
+        c.args(["convert", "-q", "-o"])
+            .arg(&sharded)
+            .args(["--file-index-base", &first.to_string()])
+            .args(extra)
+            .args(&inputs[first..first + n]);
+        c.assert()
+    };
+    // Out of order, as workers finish.
+    let done = predicate::in_iter([0, 1]);
+    shard(3, 2, &[]).code(done.clone());
+    shard(0, 2, &[]).code(done.clone());
+    shard(2, 1, &[]).code(1);
+    shard(2, 1, &[]).code(2).stderr(predicate::str::contains(
+        "a shard with this file index was converted into",
+    ));
+    shard(2, 1, &["--force"]).code(1);
+    assert!(sharded.join("_deckhand.shard-00002.json").is_file());
+    assert!(!sharded.join("_deckhand.json").exists());
+    deckhand()
+        .args(["manifest", "merge"])
+        .arg(&sharded)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "holds 5 inputs (file indices 0 to 4)",
+        ));
+    assert!(!sharded.join("_deckhand.shard-00002.json").exists());
+    for t in deckhand::notation::registry::all_tables() {
+        let path = t.path();
+        if !whole.join(&path).exists() {
+            assert!(!sharded.join(&path).exists(), "{path}");
+            continue;
+        }
+        let a = common::read_table(&whole, &path);
+        let b = common::read_table(&sharded, &path);
+        assert_eq!(a.num_rows(), b.num_rows(), "{path}");
+        for i in 0..a.num_columns() {
+            assert_eq!(
+                a.column(i).to_data(),
+                b.column(i).to_data(),
+                "{path} column {i}"
+            );
+        }
+    }
+    let manifest = |d: &std::path::Path| -> Vec<(String, u64)> {
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.join("_deckhand.json")).unwrap()).unwrap();
+        m["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["path"].as_str().unwrap().to_string(),
+                    i["file_index"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(manifest(&whole), manifest(&sharded));
+    // --append continues past the shards.
+    deckhand()
+        .args(["convert", "-q", "--append", "-o"])
+        .arg(&sharded)
+        .arg("testdata/preferans/spec_example.ppn")
+        .assert()
+        .success();
+    assert!(sharded.join("preferans/deals/part-00005.parquet").is_file());
+    assert_eq!(manifest(&sharded).last().unwrap().1, 5);
+    // A shard and --append do not go together.
+    deckhand()
+        .args(["convert", "--append", "--file-index-base", "9", "-o"])
+        .arg(&sharded)
+        .arg("testdata/preferans/spec_example.ppn")
+        .assert()
+        .code(2);
+}

@@ -45,18 +45,29 @@ impl Manifest {
     pub fn read(out: &Path) -> Result<Option<Manifest>, String> {
         let p = out.join(NAME);
         match std::fs::read(&p) {
-            Ok(b) => serde_json::from_slice(&b)
-                .map(Some)
-                .map_err(|e| format!("{}: not a manifest deckhand wrote: {e}", p.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            _ => Manifest::read_file(&p).map(Some),
+        }
+    }
+
+    /// The manifest (or shard fragment) in file `p`.
+    pub fn read_file(p: &Path) -> Result<Manifest, String> {
+        match std::fs::read(p) {
+            Ok(b) => serde_json::from_slice(&b)
+                .map_err(|e| format!("{}: not a manifest deckhand wrote: {e}", p.display())),
             Err(e) => Err(format!("cannot read {}: {e}", p.display())),
         }
     }
 
     /// Writes it into `out` (under a temporary name, then renamed).
     pub fn write(&self, out: &Path) -> Result<(), String> {
-        let p = out.join(NAME);
-        let tmp = out.join(format!(".{NAME}.tmp"));
+        self.write_as(out, NAME)
+    }
+
+    /// Writes it into `out` as `name` (under a temporary name, then renamed).
+    pub fn write_as(&self, out: &Path, name: &str) -> Result<(), String> {
+        let p = out.join(name);
+        let tmp = out.join(format!(".{name}.tmp"));
         let text = serde_json::to_string_pretty(self).expect("serializable") + "\n";
         std::fs::write(&tmp, text)
             .and_then(|()| std::fs::rename(&tmp, &p))

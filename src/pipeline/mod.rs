@@ -60,6 +60,14 @@ pub struct Options {
     pub file_index_base: u64,
     /// The number of this run's part files (`part-N.parquet`).
     pub part: u32,
+    /// A shard of a larger run, written beside others into one dataset
+    /// (`dataset::Placement::Shard`): the output may hold other files; only
+    /// this run's part files are checked (and with `force` replaced), and no
+    /// temporary file of another is touched.
+    pub shard: bool,
+    /// Set (by another thread) to stop the run: it ends with
+    /// [`Error::Stopped`] at its next window, its temporary files removed.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The name standard input's records carry (`source_file`); None: `-`
     /// (`--source-name`).
     pub stdin_name: Option<String>,
@@ -104,6 +112,8 @@ impl Default for Options {
             append: false,
             file_index_base: 0,
             part: 0,
+            shard: false,
+            cancel: None,
             tables: None,
             stdin_name: None,
             chunk_bytes: 4 << 20,
@@ -239,12 +249,35 @@ impl Summary {
 /// a directory that holds anything else unless forced, and then removes
 /// the part files (`part-N.parquet`) of `tables` (paths in the dataset),
 /// and nothing else of them.
-fn prepare_out_dir(out: &Path, tables: &[String], force: bool, append: bool) -> Result<(), Error> {
+fn prepare_out_dir(out: &Path, tables: &[String], opts: &Options) -> Result<(), Error> {
+    let (force, append) = (opts.force, opts.append);
     let werr = |source| Error::Write {
         path: out.to_path_buf(),
         source,
     };
-    if append && out.is_dir() {
+    if opts.shard && out.is_dir() {
+        // Other shards may be writing here: only this one's part files.
+        let names = [
+            crate::sink::temp::part_name(opts.part),
+            crate::sink::temp::temp_part_name(opts.part),
+        ];
+        for t in tables {
+            for name in &names {
+                let p = out.join(t).join(name);
+                if !p.exists() {
+                    continue;
+                }
+                if !force {
+                    return Err(Error::Settings(format!(
+                        "{} exists: a shard with this file index was converted into {} already (--force replaces its part files)",
+                        p.display(),
+                        out.display()
+                    )));
+                }
+                std::fs::remove_file(&p).map_err(|source| Error::Write { path: p, source })?;
+            }
+        }
+    } else if append && out.is_dir() {
         sweep_temp_parts(out)?;
     } else if out.exists() {
         if !out.is_dir() {
@@ -347,11 +380,22 @@ pub fn parse_inputs(
         &routed,
         &sizes_of(inputs),
         &cx,
-        on_tables,
+        &mut |file, per_table| {
+            stopped(opts)?;
+            on_tables(file, per_table)
+        },
         &mut files,
         opts.join_small_inputs,
     )?;
     Ok(files)
+}
+
+/// [`Error::Stopped`] once the run's cancel flag is set.
+fn stopped(opts: &Options) -> Result<(), Error> {
+    match &opts.cancel {
+        Some(c) if c.load(std::sync::atomic::Ordering::Relaxed) => Err(Error::Stopped),
+        _ => Ok(()),
+    }
 }
 
 fn thread_pool(opts: &Options) -> rayon::ThreadPool {
@@ -786,7 +830,7 @@ pub fn convert_with(
     let paths: Vec<String> = all.iter().map(|t| t.path()).collect();
     let pool = thread_pool(opts);
     let routed = route_inputs(registry, inputs, &pool)?;
-    prepare_out_dir(out_dir, &paths, opts.force, opts.append)?;
+    prepare_out_dir(out_dir, &paths, opts)?;
     let inputs_json =
         serde_json::to_string(&inputs.iter().map(|p| file_name(p)).collect::<Vec<_>>())
             .expect("strings serialize");
@@ -839,6 +883,7 @@ pub fn convert_with(
         let mut pending: WindowBatches = Vec::new();
         let (mut pending_rows, mut pending_bytes) = (0, 0);
         let mut send = |_: &FileInfo, per_table: WindowBatches| {
+            stopped(opts)?;
             for (_, batches) in &per_table {
                 for b in batches {
                     pending_rows += b.num_rows();

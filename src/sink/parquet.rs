@@ -313,8 +313,8 @@ impl TableSink {
             path: table_dir.clone(),
             source,
         })?;
-        let final_path = table_dir.join(format!("part-{:05}.parquet", opts.part));
-        let tmp_path = table_dir.join(format!(".part-{:05}.parquet.tmp", opts.part));
+        let final_path = table_dir.join(super::temp::part_name(opts.part));
+        let tmp_path = table_dir.join(super::temp::temp_part_name(opts.part));
         let file = super::temp::create(&tmp_path).map_err(|source| Error::Write {
             path: tmp_path.clone(),
             source,

@@ -45,6 +45,16 @@ pub fn remove_all() -> std::sync::MutexGuard<'static, (Vec<PathBuf>, bool)> {
     open
 }
 
+/// The name of part file `part` (`part-00012.parquet`).
+pub fn part_name(part: u32) -> String {
+    format!("part-{part:05}.parquet")
+}
+
+/// The temporary name part file `part` is written under.
+pub fn temp_part_name(part: u32) -> String {
+    format!(".{}.tmp", part_name(part))
+}
+
 /// Whether `name` is the name of a temporary part file of deckhand's
 /// (`.part-00000.parquet.tmp`).
 pub fn is_temp_part(name: &str) -> bool {
