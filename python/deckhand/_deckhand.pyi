@@ -25,6 +25,9 @@ class Reader:
     @property
     def columns(self) -> list[str]:
         """The column names."""
+    @property
+    def schema(self) -> "Schema":
+        """The table's schema."""
     def __arrow_c_schema__(self) -> object: ...
     def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
 

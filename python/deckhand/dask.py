@@ -122,29 +122,21 @@ def _read_partition(
 
     import deckhand as d
 
+    source: Any = path
     if "://" in path and not path.startswith("file://"):
         import fsspec
 
         with fsspec.open(path, "rb") as f:
-            source: Any = f.read()
-        r = d.read(
-            source,
-            table=table,
-            game=game,
-            file_index=file_index,
-            threads=threads,
-            name=path,
-            rules=rules,
-        )
-    else:
-        r = d.read(
-            path,
-            table=table,
-            game=game,
-            file_index=file_index,
-            threads=threads,
-            rules=rules,
-        )
+            source = f.read()
+    r = d.read(
+        source,
+        table=table,
+        game=game,
+        file_index=file_index,
+        threads=threads,
+        name=path,
+        rules=rules,
+    )
     return pa.table(r).to_pandas(types_mapper=pd.ArrowDtype)
 
 

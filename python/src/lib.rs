@@ -87,6 +87,10 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Source> {
     Ok(Source::Path(path))
 }
 
+fn column_names(schema: &SchemaRef) -> Vec<String> {
+    schema.fields().iter().map(|f| f.name().clone()).collect()
+}
+
 fn schema_capsule<'py>(py: Python<'py>, schema: &SchemaRef) -> PyResult<Bound<'py, PyCapsule>> {
     let ffi = FFI_ArrowSchema::try_from(schema.as_ref())
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -121,11 +125,16 @@ impl Reader {
     /// The column names.
     #[getter]
     fn columns(&self) -> Vec<String> {
-        self.schema
-            .fields()
-            .iter()
-            .map(|f| f.name().clone())
-            .collect()
+        column_names(&self.schema)
+    }
+
+    /// The table's schema.
+    #[getter]
+    fn schema(&self) -> Schema {
+        Schema {
+            schema: self.schema.clone(),
+            table: self.table.clone(),
+        }
     }
 
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
@@ -217,11 +226,7 @@ impl Schema {
     /// The column names.
     #[getter]
     fn names(&self) -> Vec<String> {
-        self.schema
-            .fields()
-            .iter()
-            .map(|f| f.name().clone())
-            .collect()
+        column_names(&self.schema)
     }
 
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
