@@ -76,13 +76,24 @@ pub fn convert(
     };
     let mut todo = Vec::with_capacity(inputs.len());
     let mut prints = Vec::with_capacity(inputs.len());
-    for p in inputs {
+    if let Some(n) = &opts.input_names
+        && n.len() != inputs.len()
+    {
+        return Err(Error::Settings(format!(
+            "{} names for {} inputs",
+            n.len(),
+            inputs.len()
+        )));
+    }
+    let mut names = Vec::with_capacity(inputs.len());
+    for (k, p) in inputs.iter().enumerate() {
         let (bytes, xxh3) = manifest::fingerprint(p).map_err(|source| Error::Read {
             path: p.clone(),
             source,
         })?;
+        let name = pipeline::input_name(opts, inputs, k);
         if let Some(m) = &held {
-            match manifest::plan(m, &manifest::key(p), &xxh3) {
+            match manifest::plan(m, &name, &xxh3) {
                 Plan::New => {}
                 Plan::Held => {
                     outcome.notes.push(format!(
@@ -102,6 +113,7 @@ pub fn convert(
             }
         }
         todo.push(p.clone());
+        names.push(name);
         prints.push((bytes, xxh3));
     }
     let mut m = held.unwrap_or_else(|| Manifest::new(crate::columns::SCHEMA_VERSION));
@@ -123,6 +135,7 @@ pub fn convert(
         return Ok(outcome);
     }
     let opts = Options {
+        input_names: opts.input_names.as_ref().map(|_| names.clone()),
         file_index_base: base,
         // Part files are named by the run's first file index.
         part: base as u32,
@@ -131,13 +144,9 @@ pub fn convert(
     };
     let summary = pipeline::convert(&todo, out, &opts)?;
     let mut entries = Vec::with_capacity(todo.len());
-    for (i, (p, (bytes, xxh3))) in todo.iter().zip(prints).enumerate() {
-        let named = match &opts.stdin_name {
-            Some(n) if p.as_os_str() == crate::source::STDIN => n.clone(),
-            _ => manifest::key(p),
-        };
+    for (i, (name, (bytes, xxh3))) in names.into_iter().zip(prints).enumerate() {
         entries.push(manifest::Input {
-            path: named,
+            path: name,
             bytes,
             xxh3,
             file_index: base + i as u64,

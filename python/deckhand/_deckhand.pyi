@@ -76,6 +76,7 @@ def convert(
     progress: bool = True,
     tables: Optional[list[str]] = None,
     rules: bool = True,
+    names: Optional[list[str]] = None,
 ) -> dict[str, Any]:
     """``deckhand convert INPUTS -o OUT`` in-process, the GIL released.
 
@@ -83,7 +84,10 @@ def convert(
     ``file_index_base=N`` converts a shard of a larger run (file indices
     from N, part files ``part-N.parquet`` beside other shards', a manifest
     fragment that ``merge_manifests`` joins); None is a whole run.
-    ``append`` adds only inputs the dataset does not hold. Ctrl-C raises
+    ``append`` adds only inputs the dataset does not hold. ``names``: the
+    names the inputs (files) carry in ``source_file`` and the manifest, one
+    an input, instead of their paths (inputs copied from an object store).
+    Ctrl-C raises
     ``KeyboardInterrupt`` and leaves no temporary file.
     """
 
@@ -108,3 +112,7 @@ def find_inputs(inputs: Union[_Path, Iterable[_Path]], *, rules: bool = True) ->
     """The files ``convert`` reads for ``inputs`` (directories searched as
     the CLI searches them), in its order: a file's position is its file
     index."""
+
+def extensions() -> list[str]:
+    """The file name extensions deckhand reads (with the dot: ``.ppn``),
+    compressed forms (``.gz``, ``.zst``, ``.bz2``, ``.xz`` after them) aside."""

@@ -263,6 +263,13 @@ fn tables(game: Option<&str>) -> PyResult<Vec<String>> {
         .collect())
 }
 
+/// The file name extensions deckhand reads (with the dot, lower case),
+/// compressed forms aside.
+#[pyfunction]
+fn extensions() -> Vec<String> {
+    deckhand::notation::registry::extensions()
+}
+
 #[pyfunction]
 fn games() -> Vec<&'static str> {
     read::games()
@@ -334,7 +341,7 @@ fn interruptible<T: Send + 'static>(
 /// `deckhand convert` in-process: returns the summary (`--summary-json`'s
 /// content, with `notes`).
 #[pyfunction]
-#[pyo3(signature = (inputs, out, *, threads=None, file_index_base=None, append=false, force=false, progress=true, tables=None, rules=true))]
+#[pyo3(signature = (inputs, out, *, threads=None, file_index_base=None, append=false, force=false, progress=true, tables=None, rules=true, names=None))]
 #[allow(clippy::too_many_arguments)]
 fn convert<'py>(
     py: Python<'py>,
@@ -347,8 +354,14 @@ fn convert<'py>(
     progress: bool,
     tables: Option<Vec<String>>,
     rules: bool,
+    names: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let inputs = paths_of(inputs)?;
+    if names.is_some() && inputs.iter().any(|p| p.is_dir()) {
+        return Err(PyValueError::new_err(
+            "names name the inputs one by one: give files, not directories",
+        ));
+    }
     let settings = settings(rules);
     let cancel = Arc::new(AtomicBool::new(false));
     let mut opts = Options {
@@ -357,6 +370,7 @@ fn convert<'py>(
         append,
         settings: settings.clone(),
         cancel: Some(cancel.clone()),
+        input_names: names,
         ..Options::default()
     };
     if let Some(t) = threads {
@@ -427,5 +441,6 @@ fn _deckhand(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(merge_manifests, m)?)?;
     m.add_function(wrap_pyfunction!(find_inputs, m)?)?;
+    m.add_function(wrap_pyfunction!(extensions, m)?)?;
     Ok(())
 }

@@ -71,6 +71,10 @@ pub struct Options {
     /// The name standard input's records carry (`source_file`); None: `-`
     /// (`--source-name`).
     pub stdin_name: Option<String>,
+    /// The names the inputs carry (`source_file`, the manifest), one an
+    /// input in order, instead of their paths: for inputs copied from
+    /// elsewhere (an object store) to a local file. None: their paths.
+    pub input_names: Option<Vec<String>>,
     /// Write only these tables (paths in the dataset, `<game>/<table>`,
     /// `errors`); None: every table met (`--tables`).
     pub tables: Option<Vec<String>>,
@@ -116,6 +120,7 @@ impl Default for Options {
             cancel: None,
             tables: None,
             stdin_name: None,
+            input_names: None,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
             window_array_bytes: 32 << 20,
@@ -522,10 +527,7 @@ fn run_all(
     join: bool,
 ) -> Result<(), Error> {
     let info = |index: usize| FileInfo {
-        name: match &cx.opts.stdin_name {
-            Some(n) if inputs[index].as_os_str() == crate::source::STDIN => n.clone(),
-            _ => file_name(&inputs[index]),
-        },
+        name: input_name(cx.opts, inputs, index),
         index: cx.opts.file_index_base + index as u64,
     };
     let routes = &routed.routes;
@@ -812,6 +814,18 @@ fn in_memory(
 pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
     let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
     convert_with(&registry, inputs, out_dir, opts)
+}
+
+/// The name input `index` of `inputs` carries: as `Options::input_names`
+/// says, standard input's as `Options::stdin_name` says, else its path.
+pub fn input_name(opts: &Options, inputs: &[PathBuf], index: usize) -> String {
+    if let Some(n) = opts.input_names.as_ref().and_then(|n| n.get(index)) {
+        return n.clone();
+    }
+    match &opts.stdin_name {
+        Some(n) if inputs[index].as_os_str() == crate::source::STDIN => n.clone(),
+        _ => file_name(&inputs[index]),
+    }
 }
 
 fn file_name(p: &Path) -> String {

@@ -99,6 +99,23 @@ def test_duckdb_scans_one_object_twice():
     assert joined.fetchall() == [(first[0][0],)]
 
 
+def test_pyarrow_is_not_needed_at_run_time():
+    # pyarrow made unimportable: Polars reads the stream through the
+    # PyCapsule interface alone.
+    script = textwrap.dedent(
+        f"""
+        import sys
+        sys.modules["pyarrow"] = None
+        import deckhand, polars as pl
+        df = pl.DataFrame(deckhand.read({str(TESTDATA / "preferans" / "deals.ppn")!r}, table="deals"))
+        print(df.shape)
+        """
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "(18, 24)"
+
+
 def test_bytes_plain_or_compressed_read_as_the_file(tmp_path):
     import gzip
 
@@ -223,6 +240,12 @@ def test_dask_converts_shards_into_the_dataset_of_one_run(tmp_path):
         assert summary["shards"] == 3
         frame = deckhand.dask.read(inputs, table="pinochle/hands", threads=1)
         hands = frame.compute()
+        # Inputs and dataset as URLs (fsspec): workers copy their inputs to a
+        # local directory and their files to the dataset.
+        urls = [(d / "").as_uri() for d in (TESTDATA / "pinochle", TESTDATA / "preferans")]
+        by_url = (tmp_path / "by_url").as_uri()
+        url_summary = deckhand.dask.convert(urls, by_url, client=client, files_per_task=4, threads=1)
+        url_frame = deckhand.dask.read(urls, table="preferans/deals", threads=1).compute()
     assert sorted(p.name for p in (sharded / "errors").iterdir()) == [
         f"part-{i:05}.parquet" for i in (0, per_task, 2 * per_task)
     ]
@@ -242,5 +265,28 @@ def test_dask_converts_shards_into_the_dataset_of_one_run(tmp_path):
     assert not list(sharded.glob("_deckhand.shard-*.json"))
     want = table_of(one, "pinochle/hands")
     assert hands["hand_id"].tolist() == want.column("hand_id").to_pylist()
+    # The URL run: the rows of a local run over the same files, their
+    # source_file the URLs.
+    local = tmp_path / "local"
+    cli("convert", "-q", "-o", local, TESTDATA / "pinochle", TESTDATA / "preferans")
+    listed = deckhand.dask.list_inputs(urls)
+    assert [Path(u[len("file://"):]) for u in listed] == [Path(p) for p in deckhand.find_inputs([TESTDATA / "pinochle", TESTDATA / "preferans"])]
+    assert url_summary["shards"] == (len(listed) + 3) // 4
+    for t in deckhand.tables():
+        a, b = table_of(local, t), table_of(tmp_path / "by_url", t)
+        assert (a is None) == (b is None), t
+        if a is None:
+            continue
+        assert a.num_rows == b.num_rows, t
+        if "source_file" in a.column_names:
+            names = sorted(set(b.column("source_file").to_pylist()))
+            assert all(n.startswith("file://") for n in names), names
+            a, b = a.drop_columns(["source_file"]), b.drop_columns(["source_file"])
+        assert a.equals(b), t
+    m = json.loads((tmp_path / "by_url" / "_deckhand.json").read_text())
+    assert [i["path"] for i in m["inputs"]] == listed
+    assert not list((tmp_path / "by_url").glob("_deckhand.shard-*.json"))
+    deals = table_of(local, "preferans/deals")
+    assert url_frame["game_id"].tolist() == deals.column("game_id").to_pylist()
     assert summary["records"] == sum(f["records"] for f in summary["files"])
     assert [f["path"] for f in summary["files"]] == files
