@@ -276,6 +276,7 @@ fn generic_modules_name_no_notation_game_or_table() {
         "src/diagnostics.rs",
         "src/error.rs",
         "src/read.rs",
+        "src/dataset.rs",
     ];
     let words = [
         "Ppn",
