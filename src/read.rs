@@ -227,10 +227,18 @@ pub fn read(source: Source, opts: &ReadOptions) -> Result<TableReader, Error> {
 /// that a path opens: the error names the path given).
 pub fn table_for(source: &Source, opts: &ReadOptions) -> Result<&'static TableDecl, Error> {
     if let Source::Path(p) = source {
-        std::fs::File::open(p).map_err(|e| Error::Read {
+        let err = |e| Error::Read {
             path: p.clone(),
             source: e,
-        })?;
+        };
+        std::fs::File::open(p).map_err(err)?;
+        if p.is_dir() {
+            // One input: a directory's files are a run's (`convert`).
+            return Err(err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a directory: read takes one file (convert takes directories)",
+            )));
+        }
     }
     match find_table(opts.game.as_deref(), &opts.table) {
         Ok(t) => Ok(t),

@@ -17,8 +17,8 @@ use deckhand::notation::registry::Settings;
 use deckhand::pipeline::Options;
 use deckhand::read::{self, ReadOptions, Source};
 use pyo3::exceptions::{
-    PyFileExistsError, PyFileNotFoundError, PyKeyboardInterrupt, PyNotADirectoryError, PyOSError,
-    PyRuntimeError, PyValueError,
+    PyFileExistsError, PyFileNotFoundError, PyIsADirectoryError, PyKeyboardInterrupt,
+    PyNotADirectoryError, PyOSError, PyRuntimeError, PyValueError,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyList, PyMemoryView, PyString};
@@ -38,6 +38,7 @@ fn py_err(e: Error) -> PyErr {
             let args = (errno, strerror, path.to_string_lossy().into_owned());
             match source.kind() {
                 std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(args),
+                std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(args),
                 _ => PyOSError::new_err(args),
             }
         }

@@ -153,6 +153,8 @@ def test_errors_are_the_exceptions_python_expects(tmp_path):
     with pytest.raises(FileNotFoundError) as e:
         deckhand.read(tmp_path / "nope.ppn", table="hands")
     assert e.value.filename == str(tmp_path / "nope.ppn")
+    with pytest.raises(IsADirectoryError):
+        deckhand.read(TESTDATA / "pinochle", table="hands")
     with pytest.raises(ValueError, match="game 'bridge' has no table 'hands': its tables are boards, "):
         deckhand.read(TESTDATA / "bridge" / "spec_example.pbn", table="hands", game="bridge")
     with pytest.raises(ValueError, match="unknown game 'chess': deckhand's games are bridge, pinochle, poker, preferans"):
