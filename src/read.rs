@@ -46,8 +46,6 @@ impl Source {
 /// What [`read`] reads.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
-    /// The table: its name, `<game>/<name>`, or `errors`.
-    pub table: String,
     /// The game whose table `table` is, when the name alone does not say.
     pub game: Option<String>,
     /// The input's file index: the high bits of its record keys (its
@@ -188,12 +186,13 @@ fn held_head(name: &str, bytes: &bytes::Bytes) -> Result<Vec<u8>, Error> {
     s.peek(HEAD_BYTES).map_err(err)
 }
 
-/// One table of one input, as `convert` would write it for that file at
+/// One table of one input (`table`: its name, `<game>/<name>`, or
+/// `errors`), as `convert` would write it for that file at
 /// `opts.file_index`: a [`RecordBatchReader`] whose batches come as the
 /// input is parsed. Errors of the table name, the game or the input's
 /// opening come at once; an error while reading ends the batches with it.
-pub fn read(source: Source, opts: &ReadOptions) -> Result<TableReader, Error> {
-    let decl = table_for(&source, opts)?;
+pub fn read(source: Source, table: &str, opts: &ReadOptions) -> Result<TableReader, Error> {
+    let decl = table_for(&source, table, opts)?;
     let options = Options {
         threads: if opts.threads == 0 {
             Options::default().threads
@@ -223,9 +222,13 @@ pub fn read(source: Source, opts: &ReadOptions) -> Result<TableReader, Error> {
     })
 }
 
-/// The table [`read`] reads from `source` with `opts` (checking, first,
+/// The table [`read`] reads as `table` from `source` with `opts` (checking, first,
 /// that a path opens: the error names the path given).
-pub fn table_for(source: &Source, opts: &ReadOptions) -> Result<&'static TableDecl, Error> {
+pub fn table_for(
+    source: &Source,
+    table: &str,
+    opts: &ReadOptions,
+) -> Result<&'static TableDecl, Error> {
     if let Source::Path(p) = source {
         let err = |e| Error::Read {
             path: p.clone(),
@@ -240,20 +243,20 @@ pub fn table_for(source: &Source, opts: &ReadOptions) -> Result<&'static TableDe
             )));
         }
     }
-    match find_table(opts.game.as_deref(), &opts.table) {
+    match find_table(opts.game.as_deref(), table) {
         Ok(t) => Ok(t),
         // A name several games have: the input's game says which.
-        Err(e) if opts.game.is_none() && !opts.table.contains('/') => {
+        Err(e) if opts.game.is_none() && !table.contains('/') => {
             let several = registry::all_tables()
                 .iter()
-                .filter(|t| t.name == opts.table)
+                .filter(|t| t.name == table)
                 .count()
                 > 1;
             if !several {
                 return Err(e);
             }
             match game_of(source, &opts.settings)? {
-                Some(g) => find_table(Some(g), &opts.table),
+                Some(g) => find_table(Some(g), table),
                 None => Err(e),
             }
         }

@@ -98,8 +98,8 @@ fn every_table_of_every_game_reads_as_convert_writes_it() {
             for (s, source) in sources.into_iter().enumerate() {
                 let r = read::read(
                     source,
+                    decl.name,
                     &ReadOptions {
-                        table: decl.name.to_string(),
                         game: Some(game.to_string()),
                         file_index: index,
                         threads: 2,
@@ -127,8 +127,8 @@ fn a_table_name_alone_is_found_by_the_inputs_game() {
     // `hands` is pinochle's and poker's: the input says which.
     let r = read::read(
         Source::Path("testdata/poker/valid/variants.phhs".into()),
+        "hands",
         &ReadOptions {
-            table: "hands".into(),
             ..ReadOptions::default()
         },
     )
@@ -171,8 +171,8 @@ fn bad_names_and_paths_are_errors_that_say_what_is_valid() {
     );
     let e = read::read(
         Source::Path("testdata/no/such.ppn".into()),
+        "errors",
         &ReadOptions {
-            table: "errors".into(),
             ..ReadOptions::default()
         },
     )
@@ -196,8 +196,8 @@ fn a_reader_dropped_early_stops_the_parse() {
             name: "big.ppn".into(),
             bytes: bytes.into(),
         },
+        "pinochle/tricks",
         &ReadOptions {
-            table: "pinochle/tricks".into(),
             threads: 2,
             ..ReadOptions::default()
         },
@@ -213,8 +213,8 @@ fn a_reader_dropped_early_stops_the_parse() {
 fn the_summary_counts_the_input() {
     let mut r = read::read(
         Source::Path("testdata/pinochle/invalid.ppn".into()),
+        "errors",
         &ReadOptions {
-            table: "errors".into(),
             ..ReadOptions::default()
         },
     )

@@ -154,7 +154,7 @@ impl Reader {
         // (the interface lets a producer ignore it).
         let _ = requested_schema;
         let reader = py
-            .detach(|| read::read(self.source.clone(), &self.opts))
+            .detach(|| read::read(self.source.clone(), &self.table, &self.opts))
             .map_err(py_err)?;
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
         PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
@@ -193,14 +193,13 @@ fn read_table(
     }
     let source = source_of(source, name)?;
     let opts = ReadOptions {
-        table: table.to_string(),
         game,
         file_index,
         threads: threads.unwrap_or(0),
         settings: settings(rules),
     };
     let decl = py
-        .detach(|| read::table_for(&source, &opts))
+        .detach(|| read::table_for(&source, table, &opts))
         .map_err(py_err)?;
     Ok(Reader {
         source,
