@@ -5,7 +5,8 @@
 2. deckhand.dask.convert over a LocalCluster of two one-thread worker
    processes against `deckhand convert -j2`, on a directory of files.
 
-Usage: python scripts/bench_python.py DECKHAND_BIN FILE TABLE DIR
+Usage: python scripts/bench_python.py DECKHAND_BIN FILE TABLE DIR (DIR `-`:
+no Dask run)
 (a release build of the binary, a venv with a release build of the package:
 `pip install ./python` and dask, distributed).
 """
@@ -50,6 +51,8 @@ def main():
         print(f"cli convert -j1 (all tables to Parquet): {t_cli:.2f} s, {mb / t_cli:.1f} MB/s")
         print(f"pa.table(deckhand.read(table={table!r}, threads=1)): {t_read:.2f} s, {mb / t_read:.1f} MB/s, {rows} rows")
 
+        if directory == "-":
+            return
         from distributed import Client, LocalCluster
 
         from deckhand.dask import convert as dask_convert
