@@ -87,6 +87,8 @@ pub fn convert(
     }
     let mut names = Vec::with_capacity(inputs.len());
     for (k, p) in inputs.iter().enumerate() {
+        // Hashing a large archive takes seconds: an interrupt is heard here too.
+        pipeline::stopped(opts)?;
         let (bytes, xxh3) = manifest::fingerprint(p).map_err(|source| Error::Read {
             path: p.clone(),
             source,

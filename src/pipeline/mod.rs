@@ -396,7 +396,7 @@ pub fn parse_inputs(
 }
 
 /// [`Error::Stopped`] once the run's cancel flag is set.
-fn stopped(opts: &Options) -> Result<(), Error> {
+pub(crate) fn stopped(opts: &Options) -> Result<(), Error> {
     match &opts.cancel {
         Some(c) if c.load(std::sync::atomic::Ordering::Relaxed) => Err(Error::Stopped),
         _ => Ok(()),
