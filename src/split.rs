@@ -51,6 +51,17 @@ pub struct Item {
     pub at_end: bool,
 }
 
+impl Item {
+    /// Its bytes in `input`, whose first byte is at absolute offset `base`,
+    /// and whether they are all there (a record too large to keep whole
+    /// has only its start in a streamed window).
+    pub fn bytes_in<'a>(&self, input: &'a [u8], base: u64) -> (&'a [u8], bool) {
+        let start = (self.start - base) as usize;
+        let end = (self.end - base) as usize;
+        (&input[start..end.min(input.len())], end <= input.len())
+    }
+}
+
 /// Ends a splitter's input ([`Splitter::end`]) and marks the record it
 /// closes, if any, as [`Item::at_end`].
 pub fn end_input<S: Splitter + ?Sized>(s: &mut S, bytes: &[u8], base: u64, items: &mut Vec<Item>) {

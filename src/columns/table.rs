@@ -412,3 +412,57 @@ macro_rules! table {
         std::sync::Arc::new($b.finish()) as arrow_array::ArrayRef
     };
 }
+
+/// The builders of a game's tables for one group of records, and the
+/// game's table list (`TABLES`: the record table first, the shared
+/// `errors` last, the order `finish` gives the batches in):
+///
+/// ```text
+/// game_tables!(
+///     /// The builders of every ... table for one group.
+///     TABLES, record_key, { record_table: RecordBuilder, child: ChildBuilder, ... });
+/// ```
+/// `end` gives the rows written so far of the record table (counted by
+/// its key column) and of `errors`.
+macro_rules! game_tables {
+    ($(#[doc = $doc:literal])* $tables:ident, $key:ident, {
+        $first:ident: $first_ty:ty $(, $field:ident: $ty:ty)* $(,)?
+    }) => {
+        $(#[doc = $doc])*
+        #[derive(Default)]
+        pub struct Builders {
+            pub $first: $first_ty,
+            $(pub $field: $ty,)*
+            pub errors: $crate::columns::errors::ErrorsBuilder,
+        }
+
+        /// The game's tables in output order (its record table first),
+        /// then `errors`.
+        pub const $tables: &[&$crate::columns::table::TableDecl] = &[
+            &<$first_ty>::DECL,
+            $(&<$ty>::DECL,)*
+            $crate::columns::errors::ERRORS,
+        ];
+
+        impl Builders {
+            /// Rows written so far of the record table and `errors`.
+            pub fn end(&self) -> $crate::notation::PartEnd {
+                $crate::notation::PartEnd {
+                    records: self.$first.$key.len(),
+                    errors: self.errors.record_index.len(),
+                }
+            }
+
+            /// The batches, in the order of the table list.
+            pub fn finish(mut self) -> Result<$crate::notation::Tables, $crate::Error> {
+                let mut decls = $tables.iter().copied();
+                let mut next = || decls.next().expect("a declaration for each builder");
+                let mut out = Vec::with_capacity($tables.len());
+                out.push((next(), self.$first.finish()?));
+                $(out.push((next(), self.$field.finish()?));)*
+                out.push((next(), self.errors.finish()?));
+                Ok(out)
+            }
+        }
+    };
+}

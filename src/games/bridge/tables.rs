@@ -2,10 +2,8 @@
 //! `calls`, `plays`, `tricks`, `notes`, `score_tables` and `double_dummy`,
 //! written under `OUT/bridge/`, whatever the notation (PBN, RBN, RBX).
 
-use crate::columns::errors::{ERRORS, ErrorsBuilder};
+use crate::columns::errors::ErrorsBuilder;
 use crate::columns::lists::CardList;
-use crate::columns::table::TableDecl;
-use crate::notation::{PartEnd, Tables};
 
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "bridge";
@@ -229,19 +227,19 @@ table!(
     source: str required,
 });
 
-/// The builders of every bridge table for one group.
-#[derive(Default)]
-pub struct Builders {
-    pub boards: BoardsBuilder,
-    pub seats: BridgeSeatsBuilder,
-    pub calls: CallsBuilder,
-    pub plays: PlaysBuilder,
-    pub tricks: BridgeTricksBuilder,
-    pub notes: BridgeNotesBuilder,
-    pub score_tables: ScoreTablesBuilder,
-    pub double_dummy: DoubleDummyBuilder,
-    pub errors: ErrorsBuilder,
-}
+game_tables!(
+    /// The builders of every bridge table for one group. The table list
+    /// is that of every bridge notation.
+    BRIDGE_TABLES, board_id, {
+    boards: BoardsBuilder,
+    seats: BridgeSeatsBuilder,
+    calls: CallsBuilder,
+    plays: PlaysBuilder,
+    tricks: BridgeTricksBuilder,
+    notes: BridgeNotesBuilder,
+    score_tables: ScoreTablesBuilder,
+    double_dummy: DoubleDummyBuilder,
+});
 
 impl Builders {
     /// Builders sized for `n` games: 4 seats, about 12 calls, 52 cards and
@@ -262,45 +260,5 @@ impl Builders {
             double_dummy: DoubleDummyBuilder::with_rows(n),
             errors: ErrorsBuilder::with_rows(n / 4 + 1),
         }
-    }
-}
-
-/// The bridge tables in output order (the record table, `boards`, first),
-/// then `errors`: the tables of every bridge notation.
-pub const BRIDGE_TABLES: &[&TableDecl] = &[
-    &BoardsBuilder::DECL,
-    &BridgeSeatsBuilder::DECL,
-    &CallsBuilder::DECL,
-    &PlaysBuilder::DECL,
-    &BridgeTricksBuilder::DECL,
-    &BridgeNotesBuilder::DECL,
-    &ScoreTablesBuilder::DECL,
-    &DoubleDummyBuilder::DECL,
-    ERRORS,
-];
-
-impl Builders {
-    /// Rows written so far of `boards` and `errors`.
-    pub fn end(&self) -> PartEnd {
-        PartEnd {
-            records: self.boards.board_id.len(),
-            errors: self.errors.record_index.len(),
-        }
-    }
-
-    /// The batches, in [`BRIDGE_TABLES`] order.
-    pub fn finish(mut self) -> Result<Tables, crate::Error> {
-        let t = BRIDGE_TABLES;
-        Ok(vec![
-            (t[0], self.boards.finish()?),
-            (t[1], self.seats.finish()?),
-            (t[2], self.calls.finish()?),
-            (t[3], self.plays.finish()?),
-            (t[4], self.tricks.finish()?),
-            (t[5], self.notes.finish()?),
-            (t[6], self.score_tables.finish()?),
-            (t[7], self.double_dummy.finish()?),
-            (t[8], self.errors.finish()?),
-        ])
     }
 }

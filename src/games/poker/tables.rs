@@ -2,9 +2,7 @@
 //! `actions`, written under `OUT/poker/`. Amounts are Decimal128(18, 6).
 
 use crate::columns::decimal::{Dec, DecList};
-use crate::columns::errors::{ERRORS, ErrorsBuilder};
-use crate::columns::table::TableDecl;
-use crate::notation::{PartEnd, Tables};
+use crate::columns::errors::ErrorsBuilder;
 
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "poker";
@@ -198,14 +196,13 @@ table!(
     computed_pot_after: Dec,
 });
 
-/// The builders of every poker table for one group.
-#[derive(Default)]
-pub struct Builders {
-    pub hands: HandsBuilder,
-    pub players: PlayersBuilder,
-    pub actions: ActionsBuilder,
-    pub errors: ErrorsBuilder,
-}
+game_tables!(
+    /// The builders of every poker table for one group.
+    POKER_TABLES, hand_id, {
+    hands: HandsBuilder,
+    players: PlayersBuilder,
+    actions: ActionsBuilder,
+});
 
 impl Builders {
     /// Builders sized for `n` hands: about 6 players and 20 actions each.
@@ -217,31 +214,4 @@ impl Builders {
             errors: ErrorsBuilder::with_rows(n / 4 + 1),
         }
     }
-
-    /// Rows written so far of `hands` and `errors`.
-    pub fn end(&self) -> PartEnd {
-        PartEnd {
-            records: self.hands.hand_id.len(),
-            errors: self.errors.record_index.len(),
-        }
-    }
-
-    /// The batches, in [`POKER_TABLES`] order.
-    pub fn finish(mut self) -> Result<Tables, crate::Error> {
-        let t = POKER_TABLES;
-        Ok(vec![
-            (t[0], self.hands.finish()?),
-            (t[1], self.players.finish()?),
-            (t[2], self.actions.finish()?),
-            (t[3], self.errors.finish()?),
-        ])
-    }
 }
-
-/// The poker tables in output order (`hands` first), then `errors`.
-pub const POKER_TABLES: &[&TableDecl] = &[
-    &HandsBuilder::DECL,
-    &PlayersBuilder::DECL,
-    &ActionsBuilder::DECL,
-    ERRORS,
-];

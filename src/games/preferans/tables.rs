@@ -2,10 +2,8 @@
 //! `deals`, `seats` and `tricks`, written under `OUT/preferans/`.
 
 use super::card::{Card, Rank, Suit};
-use crate::columns::errors::{ERRORS, ErrorsBuilder};
+use crate::columns::errors::ErrorsBuilder;
 use crate::columns::lists::CardName;
-use crate::columns::table::TableDecl;
-use crate::notation::{PartEnd, Tables};
 
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "preferans";
@@ -206,15 +204,14 @@ table!(
     computed_winner: i32,
 });
 
-/// The builders of every preferans table for one group.
-#[derive(Default)]
-pub struct Builders {
-    pub games: GamesBuilder,
-    pub deals: DealsBuilder,
-    pub seats: SeatsBuilder,
-    pub tricks: TricksBuilder,
-    pub errors: ErrorsBuilder,
-}
+game_tables!(
+    /// The builders of every preferans table for one group.
+    PREFERANS_TABLES, game_id, {
+    games: GamesBuilder,
+    deals: DealsBuilder,
+    seats: SeatsBuilder,
+    tricks: TricksBuilder,
+});
 
 impl Builders {
     /// Builders sized for `n` games of about 30 deals each (8 throws a
@@ -242,33 +239,4 @@ impl Builders {
         b.tricks.cards = CardList::with_items(tricks, 3);
         b
     }
-
-    /// Rows written so far of `games` and `errors`.
-    pub fn end(&self) -> PartEnd {
-        PartEnd {
-            records: self.games.game_id.len(),
-            errors: self.errors.record_index.len(),
-        }
-    }
-
-    /// The batches, in [`PREFERANS_TABLES`] order.
-    pub fn finish(mut self) -> Result<Tables, crate::Error> {
-        let t = PREFERANS_TABLES;
-        Ok(vec![
-            (t[0], self.games.finish()?),
-            (t[1], self.deals.finish()?),
-            (t[2], self.seats.finish()?),
-            (t[3], self.tricks.finish()?),
-            (t[4], self.errors.finish()?),
-        ])
-    }
 }
-
-/// The preferans tables in output order (`games` first), then `errors`.
-pub const PREFERANS_TABLES: &[&TableDecl] = &[
-    &GamesBuilder::DECL,
-    &DealsBuilder::DECL,
-    &SeatsBuilder::DECL,
-    &TricksBuilder::DECL,
-    ERRORS,
-];

@@ -203,13 +203,8 @@ impl Notation for Phh {
         records
             .iter()
             .map(|&(item, _, ())| {
-                let start = (item.start - base) as usize;
-                let end = (item.end - base) as usize;
-                read(
-                    &input[start..end.min(input.len())],
-                    item,
-                    end <= input.len(),
-                )
+                let (bytes, whole) = item.bytes_in(input, base);
+                read(bytes, item, whole)
             })
             .collect()
     }

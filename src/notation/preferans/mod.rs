@@ -191,13 +191,12 @@ impl Notation for Preferans {
         records
             .iter()
             .map(|&(item, index, ())| {
-                let start = (item.start - base) as usize;
-                let end = (item.end - base) as usize;
+                let (raw, whole) = item.bytes_in(input, base);
                 Rec {
-                    raw: &input[start..end.min(input.len())],
+                    raw,
                     item,
                     index,
-                    whole: end <= input.len() && item.end - item.start <= MAX_RECORD,
+                    whole: whole && item.end - item.start <= MAX_RECORD,
                 }
             })
             .collect()

@@ -276,16 +276,8 @@ impl Notation for Rbn {
         records
             .iter()
             .map(|&(item, index, ())| {
-                let start = (item.start - base) as usize;
-                let end = (item.end - base) as usize;
-                let whole = end <= input.len();
-                read(
-                    &input[start..end.min(input.len())],
-                    item,
-                    index,
-                    whole,
-                    self.rbx,
-                )
+                let (bytes, whole) = item.bytes_in(input, base);
+                read(bytes, item, index, whole, self.rbx)
             })
             .collect()
     }

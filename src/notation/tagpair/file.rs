@@ -178,12 +178,10 @@ pub fn parse<'a>(
     g.lists.tokens.reserve(held / 6);
     g.lists.tags.reserve(held / 32);
     for &(item, index, ctx) in records {
-        let start = (item.start - base) as usize;
-        let end = ((item.end - base) as usize).min(input.len());
-        let bytes = &input[start..end];
+        let (bytes, whole) = item.bytes_in(input, base);
         let len = item.end - item.start;
         // Records quarantined without being parsed.
-        let unparsed = if len as usize > MAX_RECORD_BYTES || bytes.len() as u64 != len {
+        let unparsed = if len as usize > MAX_RECORD_BYTES || !whole {
             // Bounded memory: a record this large is not lexed at all.
             Some(Diag::error(
                 0,
