@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::Error;
+use crate::notation::MAX_FILE_INDEX;
 use crate::pipeline::manifest::{self, Manifest, Plan};
 use crate::pipeline::{self, Options, Summary};
 
@@ -120,13 +121,13 @@ pub fn convert(
     }
     let mut m = held.unwrap_or_else(|| Manifest::new(crate::columns::SCHEMA_VERSION));
     let base = match placement {
-        Placement::Whole => m.next().0,
+        Placement::Whole => m.next_file_index(),
         Placement::Shard(first) => first,
     };
-    if base + todo.len() as u64 > MAX_FILE_INDEX {
+    if base + todo.len() as u64 > MAX_FILE_INDEX + 1 {
         return Err(Error::Settings(format!(
-            "file indices {base} to {} do not fit the 23 bits of a record key's file index (at most {MAX_FILE_INDEX})",
-            base + todo.len() as u64
+            "file indices {base} to {} do not fit a record key's file index (at most {MAX_FILE_INDEX})",
+            base + todo.len() as u64 - 1
         )));
     }
     if opts.append && todo.is_empty() {
@@ -139,8 +140,6 @@ pub fn convert(
     let opts = Options {
         input_names: opts.input_names.as_ref().map(|_| names.clone()),
         file_index_base: base,
-        // Part files are named by the run's first file index.
-        part: base as u32,
         shard: placement != Placement::Whole,
         ..opts.clone()
     };
@@ -152,7 +151,7 @@ pub fn convert(
             bytes,
             xxh3,
             file_index: base + i as u64,
-            part: base as u32,
+            part: opts.part(),
         });
     }
     match placement {
@@ -170,9 +169,6 @@ pub fn convert(
     outcome.summary = Some(summary);
     Ok(outcome)
 }
-
-/// The largest file index a record key holds (23 bits).
-pub const MAX_FILE_INDEX: u64 = (1 << 23) - 1;
 
 /// Joins the manifest fragments of shards written into `out` into its
 /// manifest (made if there is none), sorted by file index, and removes

@@ -216,7 +216,7 @@ pub fn read(source: Source, table: &str, opts: &ReadOptions) -> Result<TableRead
         })?;
     Ok(TableReader {
         schema: (decl.schema)(),
-        rx,
+        rx: Some(rx),
         worker: Some(worker),
         summary: None,
     })
@@ -243,25 +243,20 @@ pub fn table_for(
             )));
         }
     }
-    match find_table(opts.game.as_deref(), table) {
-        Ok(t) => Ok(t),
-        // A name several games have: the input's game says which.
-        Err(e) if opts.game.is_none() && !table.contains('/') => {
-            let several = registry::all_tables()
-                .iter()
-                .filter(|t| t.name == table)
-                .count()
-                > 1;
-            if !several {
-                return Err(e);
-            }
-            match game_of(source, &opts.settings)? {
-                Some(g) => find_table(Some(g), table),
-                None => Err(e),
-            }
-        }
-        Err(e) => Err(e),
-    }
+    // A name several games have (and no game given): the input's game
+    // says which; an input of no game leaves it ambiguous (an error).
+    let several = || {
+        registry::all_tables()
+            .iter()
+            .filter(|t| t.name == table)
+            .count()
+            > 1
+    };
+    let game = match opts.game.as_deref() {
+        None if several() => game_of(source, &opts.settings)?,
+        g => g,
+    };
+    find_table(game, table)
 }
 
 /// The parse, on the reader's thread: the table's batches go to `tx`
@@ -304,7 +299,8 @@ fn parse_into(
 /// The batches of one table of one input ([`read`]).
 pub struct TableReader {
     schema: SchemaRef,
-    rx: Receiver<RecordBatch>,
+    /// None once dropped: the parse's sends then fail and it stops.
+    rx: Option<Receiver<RecordBatch>>,
     worker: Option<JoinHandle<Result<FileSummary, Error>>>,
     summary: Option<FileSummary>,
 }
@@ -318,7 +314,7 @@ impl TableReader {
 
     /// The next batch, or the error that ended the parse.
     pub fn next_batch(&mut self) -> Option<Result<RecordBatch, Error>> {
-        if let Ok(b) = self.rx.recv() {
+        if let Some(Ok(b)) = self.rx.as_ref().map(Receiver::recv) {
             return Some(Ok(b));
         }
         let worker = self.worker.take()?;
@@ -352,8 +348,7 @@ impl Drop for TableReader {
     fn drop(&mut self) {
         // Closing the channel stops the parse at its next window; wait for
         // it, so that nothing runs on after the reader.
-        let (_, dead) = sync_channel(0);
-        self.rx = dead;
+        self.rx = None;
         if let Some(w) = self.worker.take() {
             let _ = w.join();
         }

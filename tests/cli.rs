@@ -413,14 +413,6 @@ fn convert_quiet(input: &std::path::Path, out: &std::path::Path) -> assert_cmd::
         .assert()
 }
 
-/// Makes a FIFO at `path`.
-#[cfg(unix)]
-fn mkfifo(path: &std::path::Path) {
-    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: a NUL-terminated path that outlives the call.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
-}
-
 /// The `event` of every row of a dataset's hands table, unquoted.
 fn events(out: &std::path::Path) -> Vec<String> {
     deckhand::columns::render::dataset(out, &["pinochle/hands"])
@@ -481,7 +473,7 @@ fn directories_follow_symbolic_links() {
     convert_quiet(&inp, &out).success();
     assert_eq!(events(&out), ["plain", "via dir", "via file"]);
     // A FIFO named like an archive is no input (reading it waited forever).
-    mkfifo(&inp.join("f.ppn"));
+    common::mkfifo(&inp.join("f.ppn"));
     deckhand()
         .args(["convert", "-q", "--force", "-o"])
         .arg(&out)
@@ -638,7 +630,7 @@ fn export_into_a_fifo_writes_into_it() {
     use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
-    mkfifo(&fifo);
+    common::mkfifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || {
@@ -1078,6 +1070,17 @@ fn shards_form_the_dataset_one_run_gives() {
         .success();
     assert!(sharded.join("preferans/deals/part-00005.parquet").is_file());
     assert_eq!(manifest(&sharded).last().unwrap().1, 5);
+    // File indices past the 23 bits of a key are refused before any work.
+    deckhand()
+        .args(["convert", "--file-index-base", "8388607", "-o"])
+        .arg(dir.path().join("past"))
+        .args(&inputs[..2])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "file indices 8388607 to 8388608 do not fit a record key's file index (at most 8388607)",
+        ));
+    assert!(!dir.path().join("past").exists());
     // A shard and --append do not go together.
     deckhand()
         .args(["convert", "--append", "--file-index-base", "9", "-o"])

@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use arrow_array::{Array, RecordBatch, RecordBatchReader};
@@ -187,26 +187,38 @@ fn bad_names_and_paths_are_errors_that_say_what_is_valid() {
     }
 }
 
+/// A reader dropped after its first batch returns: the parse, blocked on
+/// a full channel (20,000 hands are some ten windows; the channel holds
+/// four batches), sees the channel closed and stops, and the drop joins it.
+/// A drop that joined before closing the channel would wait forever: the
+/// watchdog turns that into a failure after a minute (a bound on a hang,
+/// not a measurement).
 #[test]
 fn a_reader_dropped_early_stops_the_parse() {
-    // 20,000 hands: many windows; the first batch, then drop.
     let bytes = common::generated(20_000, 7);
-    let mut r = read::read(
-        Source::Bytes {
-            name: "big.ppn".into(),
-            bytes: bytes.into(),
-        },
-        "pinochle/tricks",
-        &ReadOptions {
-            threads: 2,
-            ..ReadOptions::default()
-        },
-    )
-    .unwrap();
-    let first = r.next().unwrap().unwrap();
-    assert!(first.num_rows() > 0);
-    assert!(first.num_rows() < 20_000 * 20);
-    drop(r);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut r = read::read(
+            Source::Bytes {
+                name: "big.ppn".into(),
+                bytes: bytes.into(),
+            },
+            "pinochle/tricks",
+            &ReadOptions {
+                threads: 2,
+                ..ReadOptions::default()
+            },
+        )
+        .unwrap();
+        let first = r.next().unwrap().unwrap();
+        drop(r);
+        tx.send(first.num_rows()).unwrap();
+    });
+    let rows = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the reader's drop returns");
+    assert!(rows > 0);
+    assert!(rows < 20_000 * 20);
 }
 
 #[test]

@@ -185,10 +185,10 @@ fn read_table(
     name: Option<String>,
     rules: bool,
 ) -> PyResult<Reader> {
-    if file_index > dataset::MAX_FILE_INDEX {
+    if file_index > deckhand::notation::MAX_FILE_INDEX {
         return Err(PyValueError::new_err(format!(
             "file_index {file_index} is past the largest a record key holds ({})",
-            dataset::MAX_FILE_INDEX
+            deckhand::notation::MAX_FILE_INDEX
         )));
     }
     let source = source_of(source, name)?;

@@ -26,12 +26,19 @@ pub struct FileInfo {
     pub index: u64,
 }
 
+/// Bits of a record key that hold the record's index in its file.
+pub const RECORD_INDEX_BITS: u32 = 40;
+
+/// The largest file index a record key holds: the 23 bits above the
+/// record index that keep the key positive.
+pub const MAX_FILE_INDEX: u64 = (1 << (63 - RECORD_INDEX_BITS)) - 1;
+
 /// The key of a record's row (`hand_id`, `board_id`, ...): the input file's
 /// index in the high 23 bits, the record's index in the low 40, so keys are
 /// unique in a dataset, the same for every run over the same inputs, and
 /// positive.
 pub fn record_id(file_index: u64, record_index: u64) -> i64 {
-    ((file_index << 40) | record_index) as i64
+    ((file_index << RECORD_INDEX_BITS) | record_index) as i64
 }
 
 /// What a notation is, for the registry, the CLI and the documentation.

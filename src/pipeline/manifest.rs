@@ -21,7 +21,8 @@ pub struct Input {
     /// null for standard input.
     pub xxh3: Option<String>,
     pub file_index: u64,
-    /// The part files (`part-N.parquet`) holding its rows.
+    /// The part files (`part-N.parquet`) holding its rows: N is the file
+    /// index of the first input of the run that converted it.
     pub part: u32,
 }
 
@@ -74,16 +75,13 @@ impl Manifest {
             .map_err(|e| format!("cannot write {}: {e}", p.display()))
     }
 
-    /// The next file index and part number.
-    pub fn next(&self) -> (u64, u32) {
-        let index = self
-            .inputs
+    /// The file index after every input's: the next run's first.
+    pub fn next_file_index(&self) -> u64 {
+        self.inputs
             .iter()
             .map(|i| i.file_index + 1)
             .max()
-            .unwrap_or(0);
-        let part = self.inputs.iter().map(|i| i.part + 1).max().unwrap_or(0);
-        (index, part)
+            .unwrap_or(0)
     }
 }
 

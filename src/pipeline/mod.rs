@@ -56,10 +56,10 @@ pub struct Options {
     /// there is removed.
     pub append: bool,
     /// The file index of the first input (the high bits of every record
-    /// key): runs that add to one dataset continue where it ends.
+    /// key): runs that add to one dataset continue where it ends. It also
+    /// numbers the run's part files (`part-N.parquet`, [`Options::part`]),
+    /// so runs into one dataset never write the same file.
     pub file_index_base: u64,
-    /// The number of this run's part files (`part-N.parquet`).
-    pub part: u32,
     /// A shard of a larger run, written beside others into one dataset
     /// (`dataset::Placement::Shard`): the output may hold other files; only
     /// this run's part files are checked (and with `force` replaced), and no
@@ -115,7 +115,6 @@ impl Default for Options {
             force: false,
             append: false,
             file_index_base: 0,
-            part: 0,
             shard: false,
             cancel: None,
             tables: None,
@@ -134,6 +133,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The number of this run's part files: its first file index (at most
+    /// 23 bits, see `notation::MAX_FILE_INDEX`).
+    pub fn part(&self) -> u32 {
+        self.file_index_base as u32
+    }
+
     /// Bytes of records handed to one window.
     pub(crate) fn window_bytes(&self) -> usize {
         self.group_bytes.max(1) * self.threads.max(1) * 4
@@ -263,8 +268,8 @@ fn prepare_out_dir(out: &Path, tables: &[String], opts: &Options) -> Result<(), 
     if opts.shard && out.is_dir() {
         // Other shards may be writing here: only this one's part files.
         let names = [
-            crate::sink::temp::part_name(opts.part),
-            crate::sink::temp::temp_part_name(opts.part),
+            crate::sink::temp::part_name(opts.part()),
+            crate::sink::temp::temp_part_name(opts.part()),
         ];
         for t in tables {
             for name in &names {
@@ -852,7 +857,7 @@ pub fn convert_with(
         codec: opts.codec,
         writer: opts.writer,
         row_group_rows: opts.row_group_rows,
-        part: opts.part,
+        part: opts.part(),
         metadata: vec![
             ("deckhand.version".into(), env!("CARGO_PKG_VERSION").into()),
             ("deckhand.schema_version".into(), SCHEMA_VERSION.into()),

@@ -253,3 +253,11 @@ pub fn mutate(v: &mut Vec<u8>, edits: Vec<(proptest::sample::Index, u8, u8)>) {
         }
     }
 }
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}

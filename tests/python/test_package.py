@@ -82,8 +82,8 @@ def test_every_engine_reads_the_rows_the_cli_writes(tmp_path):
             # Polars, pandas and DuckDB read the same object again.
             assert pl.DataFrame(r).equals(pl.from_arrow(written)), (path, t)
             pdf = pd.DataFrame.from_arrow(r)
-            assert pdf.shape == (written.num_rows, written.num_columns)
             assert list(pdf.columns) == written.column_names
+            assert pdf.equals(written.to_pandas()), (path, t)
             expected = duckdb.sql("select * from written").fetchall()
             assert duckdb.sql("select * from r").fetchall() == expected, (path, t)
     assert read_rows > 1000
