@@ -234,6 +234,14 @@ pub fn table_for(
             path: p.clone(),
             source: e,
         };
+        if crate::source::reads_once(p) {
+            // Routed, then parsed, and each scan reads afresh: a pipe
+            // cannot be (and opening a FIFO waits for a writer).
+            return Err(err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "can be read once only (standard input, a pipe or a device): read takes a regular file, or its bytes",
+            )));
+        }
         std::fs::File::open(p).map_err(err)?;
         if p.is_dir() {
             // One input: a directory's files are a run's (`convert`).

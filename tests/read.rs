@@ -185,6 +185,24 @@ fn bad_names_and_paths_are_errors_that_say_what_is_valid() {
         }
         other => panic!("{other}"),
     }
+    // What can be read once only is refused at once (opening a FIFO with
+    // no writer waited forever; each scan reads afresh).
+    #[cfg(unix)]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f.ppn");
+        common::mkfifo(&fifo);
+        for p in [fifo.as_path(), Path::new("-")] {
+            match read::read(Source::Path(p.into()), "errors", &ReadOptions::default()).err() {
+                Some(deckhand::Error::Read { path, source }) => {
+                    assert_eq!(path, p);
+                    assert_eq!(source.kind(), std::io::ErrorKind::InvalidInput);
+                    assert!(source.to_string().starts_with("can be read once only"));
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
 }
 
 /// A reader dropped after its first batch returns: the parse, blocked on

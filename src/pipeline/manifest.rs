@@ -85,9 +85,10 @@ impl Manifest {
     }
 }
 
-/// An input's size and XXH3-64 (None for standard input).
+/// An input's size and XXH3-64 (None for standard input and other inputs
+/// that can be read once only: a pipe is not read ahead of its records).
 pub fn fingerprint(path: &Path) -> Result<(u64, Option<String>), std::io::Error> {
-    if path.as_os_str() == crate::source::STDIN {
+    if crate::source::reads_once(path) {
         return Ok((0, None));
     }
     use std::io::Read;

@@ -368,10 +368,10 @@ pub fn parse_inputs(
     };
     let routed = route_inputs(&registry, inputs, &pool)?;
     if let Some(name) = only {
-        for (path, r) in inputs.iter().zip(&routed.routes) {
+        for ((path, r), once) in inputs.iter().zip(&routed.routes).zip(&routed.once) {
             let got = match r {
                 Route::To(k) => registry.get(*k).about(),
-                Route::Unknown(_) if path.as_os_str() == crate::source::STDIN => continue,
+                Route::Unknown(_) if *once => continue,
                 Route::Unknown(why) => {
                     return Err(Error::WrongNotation(path.clone(), why.clone()));
                 }
@@ -463,11 +463,13 @@ fn sizes_of(inputs: &[PathBuf]) -> Vec<Option<u64>> {
 /// Where each input goes, by its name and its first bytes (decompressed),
 /// and the whole of the small inputs that reading their first bytes read
 /// (so that they are not opened twice), up to [`HELD_BYTES`] of them.
-/// Standard input is routed when it is read (it cannot be read twice);
-/// here it is `Unknown` with no reason. An input that cannot be opened is
-/// an error before any is converted.
+/// An input that can be read once only (standard input, a pipe) is routed
+/// when it is read; here it is `Unknown` with no reason. An input that
+/// cannot be opened is an error before any is converted.
 struct Routed {
     routes: Vec<Route>,
+    /// Whether each input can be read once only ([`crate::source::reads_once`]).
+    once: Vec<bool>,
     /// The bytes of each input, when its first bytes were all of it (plain,
     /// not compressed) and there was room.
     held: Vec<Option<Vec<u8>>>,
@@ -488,29 +490,31 @@ fn route_inputs(
     use crate::notation::registry::HEAD_BYTES;
     let mut routed = Routed {
         routes: Vec::with_capacity(inputs.len()),
+        once: Vec::with_capacity(inputs.len()),
         held: Vec::with_capacity(inputs.len()),
     };
     let mut room = HELD_BYTES;
     for chunk in inputs.chunks(ROUTE_CHUNK) {
-        type Got = Result<(Route, Option<Vec<u8>>), Error>;
+        type Got = Result<(Route, bool, Option<Vec<u8>>), Error>;
         let got: Vec<Got> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|p| {
-                    if p.as_os_str() == crate::source::STDIN {
-                        return Ok((Route::Unknown(String::new()), None));
+                    if crate::source::reads_once(p) {
+                        return Ok((Route::Unknown(String::new()), true, None));
                     }
                     let (head, whole) = crate::source::read_head_whole(p, HEAD_BYTES)?;
                     let route = registry.route(p, &head);
-                    Ok((route, whole.then_some(head)))
+                    Ok((route, false, whole.then_some(head)))
                 })
                 .collect()
         });
         for g in got {
-            let (route, head) = g?;
+            let (route, once, head) = g?;
             let head = head.filter(|h| h.len() <= room);
             room -= head.as_ref().map_or(0, Vec::len);
             routed.routes.push(route);
+            routed.once.push(once);
             routed.held.push(head);
         }
     }
@@ -555,8 +559,8 @@ fn run_all(
                 run.run_files(cx, &run_files, on_tables, files, join)?;
                 i = end;
             }
-            Route::Unknown(_) if inputs[i].as_os_str() == crate::source::STDIN => {
-                files.push(run_stdin(registry, cx, &file, on_tables)?);
+            Route::Unknown(_) if routed.once[i] => {
+                files.push(run_once(registry, cx, &inputs[i], &file, on_tables)?);
                 cx.files_done(files.len());
                 i += 1;
             }
@@ -579,17 +583,17 @@ fn run_all(
 /// were read whole already (a small plain file, read to route it).
 pub type InputFile<'p> = (FileInfo, &'p PathBuf, Option<u64>, Option<&'p [u8]>);
 
-/// Standard input, routed by its first bytes (which are read again as
-/// they were).
-fn run_stdin(
+/// An input that can be read once only (standard input, a pipe), opened
+/// once and routed by its first bytes (which are read again as they were).
+fn run_once(
     registry: &Registry,
     cx: &Shared<'_>,
+    path: &Path,
     file: &FileInfo,
     on_tables: &mut FileConsumer<'_>,
 ) -> Result<FileSummary, Error> {
-    let path = Path::new(crate::source::STDIN);
     let Input::Stream(mut stream) = Input::open(path)? else {
-        unreachable!("standard input is streamed")
+        unreachable!("what is not a regular file is streamed")
     };
     let head = stream
         .peek(crate::notation::registry::HEAD_BYTES)

@@ -467,6 +467,16 @@ impl Stream {
 /// The name that stands for standard input.
 pub const STDIN: &str = "-";
 
+/// Whether an input can be read once only: standard input, or what a path
+/// names that is neither a regular file nor a directory (a named FIFO, the
+/// `/dev/fd/N` of a shell's `<(zcat a.gz)`, a device). Such an input is
+/// opened once and streamed, its first bytes routing it as they are read:
+/// opened again, a FIFO waited for a writer forever, and a pipe's first
+/// bytes, read to route it, were gone from the records.
+pub fn reads_once(path: &Path) -> bool {
+    path.as_os_str() == STDIN || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
 impl Source {
     /// Opens an input whole: mapped when it is a plain regular file, else
     /// read (and decompressed) into memory; for `deckhand bench`, which times
@@ -550,7 +560,9 @@ pub fn find_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Found, Err
             out.inputs.extend(found.inputs);
             out.left_out.extend(found.left_out);
         } else {
-            if input.as_os_str() != STDIN {
+            // Opened to see that it can be, unless it can be read once only
+            // (it then exists: its `stat` said what it is).
+            if !reads_once(input) {
                 std::fs::File::open(input).map_err(|source| Error::Read {
                     path: input.clone(),
                     source,
