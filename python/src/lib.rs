@@ -28,12 +28,16 @@ fn py_err(e: Error) -> PyErr {
     let msg = e.to_string();
     match &e {
         Error::Read { path, source } | Error::Write { path, source } => {
-            let errno = source.raw_os_error().unwrap_or(0);
-            // Python shows `[Errno 2] No such file or directory: 'PATH'`.
+            // Python shows `[Errno 2] No such file or directory: 'PATH'`; an
+            // error of deckhand's own (a directory given to `read`, a pipe)
+            // carries the number of its kind and its own words.
+            let errno = source
+                .raw_os_error()
+                .unwrap_or_else(|| errno_of(source.kind()));
             let text = source.to_string();
             let strerror = match text.find(" (os error") {
                 Some(k) => text[..k].to_string(),
-                None => msg,
+                None => text,
             };
             let args = (errno, strerror, path.to_string_lossy().into_owned());
             match source.kind() {
@@ -49,6 +53,21 @@ fn py_err(e: Error) -> PyErr {
         }
         Error::Stopped => PyKeyboardInterrupt::new_err(msg),
         _ => PyRuntimeError::new_err(msg),
+    }
+}
+
+/// The POSIX error number of an I/O error's kind, for errors that carry
+/// none (0 for kinds with no number of their own).
+fn errno_of(kind: std::io::ErrorKind) -> i32 {
+    use std::io::ErrorKind as K;
+    match kind {
+        K::NotFound => 2,          // ENOENT
+        K::PermissionDenied => 13, // EACCES
+        K::AlreadyExists => 17,    // EEXIST
+        K::NotADirectory => 20,    // ENOTDIR
+        K::IsADirectory => 21,     // EISDIR
+        K::InvalidInput => 22,     // EINVAL
+        _ => 0,
     }
 }
 

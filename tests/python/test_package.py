@@ -153,8 +153,17 @@ def test_errors_are_the_exceptions_python_expects(tmp_path):
     with pytest.raises(FileNotFoundError) as e:
         deckhand.read(tmp_path / "nope.ppn", table="hands")
     assert e.value.filename == str(tmp_path / "nope.ppn")
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(IsADirectoryError) as e:
         deckhand.read(TESTDATA / "pinochle", table="hands")
+    assert (e.value.errno, e.value.filename) == (21, str(TESTDATA / "pinochle"))
+    assert e.value.strerror == "a directory: read takes one file (convert takes directories)"
+    # A pipe can be read once only (each scan reads afresh): refused at
+    # once, not waited on.
+    os.mkfifo(tmp_path / "f.ppn")
+    with pytest.raises(OSError) as e:
+        deckhand.read(tmp_path / "f.ppn", table="hands")
+    assert e.value.errno == 22
+    assert e.value.strerror.startswith("can be read once only (standard input, a pipe or a device)")
     with pytest.raises(ValueError, match="game 'bridge' has no table 'hands': its tables are boards, "):
         deckhand.read(TESTDATA / "bridge" / "spec_example.pbn", table="hands", game="bridge")
     with pytest.raises(ValueError, match="unknown game 'chess': deckhand's games are bridge, pinochle, poker, preferans"):
