@@ -273,8 +273,8 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// The name of standard input (`-`) in the tables' `source_file` and the
-    /// manifest.
+    /// The name of standard input (`-`) or of a pipe (`<(zcat a.gz)`) in the
+    /// tables' `source_file` and the manifest.
     #[arg(long, value_name = "NAME")]
     pub source_name: Option<String>,
 

@@ -532,10 +532,17 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     }
     let mut opts = opts;
     if let Some(n) = &a.source_name {
-        if !found.inputs.iter().any(|p| p.as_os_str() == "-") {
-            anyhow::bail!("--source-name names standard input: give - among the inputs");
+        let once = found
+            .inputs
+            .iter()
+            .filter(|p| deckhand::source::reads_once(p))
+            .count();
+        if once != 1 {
+            anyhow::bail!(
+                "--source-name names standard input or a pipe, the one input read once: {once} such inputs given"
+            );
         }
-        opts.stdin_name = Some(n.clone());
+        opts.stream_name = Some(n.clone());
     }
     if let Some(names) = &a.tables {
         opts.tables =

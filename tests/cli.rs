@@ -904,8 +904,51 @@ fn source_name_names_standard_input() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--source-name names standard input",
+            "--source-name names standard input or a pipe, the one input read once: 0 such inputs given",
         ));
+    // A pipe is named like standard input; two inputs read once are one
+    // too many to name.
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("f.fifo");
+        common::mkfifo(&fifo);
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                std::fs::write(fifo, std::fs::read("testdata/pinochle/sample.ppn").unwrap())
+            })
+        };
+        let o3 = dir.path().join("o3");
+        deckhand()
+            .arg("convert")
+            .arg(&fifo)
+            .args(["--source-name", "club/2026-12.ppn", "-q", "-o"])
+            .arg(&o3)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success();
+        writer.join().unwrap().unwrap();
+        let rows = deckhand::columns::render::dataset(&o3, &["pinochle/hands"]).unwrap();
+        assert_eq!(rows.len(), 8);
+        assert!(
+            rows.iter()
+                .all(|r| r.contains("source_file=\"club/2026-12.ppn\"")),
+            "{rows:?}"
+        );
+        let manifest = std::fs::read_to_string(o3.join("_deckhand.json")).unwrap();
+        assert!(
+            manifest.contains("\"path\": \"club/2026-12.ppn\""),
+            "{manifest}"
+        );
+        deckhand()
+            .arg("convert")
+            .arg(&fifo)
+            .args(["-", "--source-name", "x", "-o"])
+            .arg(dir.path().join("o4"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("2 such inputs given"));
+    }
 }
 
 /// A file cut off inside its last hand's play is a warning at the hand's

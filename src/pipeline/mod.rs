@@ -68,9 +68,11 @@ pub struct Options {
     /// Set (by another thread) to stop the run: it ends with
     /// [`Error::Stopped`] at its next window, its temporary files removed.
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// The name standard input's records carry (`source_file`); None: `-`
-    /// (`--source-name`).
-    pub stdin_name: Option<String>,
+    /// The name the records of the input that can be read once only
+    /// (standard input, a pipe: [`crate::source::reads_once`]) carry
+    /// (`source_file`, the manifest); None: its path (`-` for standard
+    /// input) (`--source-name`).
+    pub stream_name: Option<String>,
     /// The names the inputs carry (`source_file`, the manifest), one an
     /// input in order, instead of their paths: for inputs copied from
     /// elsewhere (an object store) to a local file. None: their paths.
@@ -118,7 +120,7 @@ impl Default for Options {
             shard: false,
             cancel: None,
             tables: None,
-            stdin_name: None,
+            stream_name: None,
             input_names: None,
             chunk_bytes: 4 << 20,
             group_bytes: 256 << 10,
@@ -826,13 +828,14 @@ pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Sum
 }
 
 /// The name input `index` of `inputs` carries: as `Options::input_names`
-/// says, standard input's as `Options::stdin_name` says, else its path.
+/// says, that of an input read once only as `Options::stream_name` says,
+/// else its path.
 pub fn input_name(opts: &Options, inputs: &[PathBuf], index: usize) -> String {
     if let Some(n) = opts.input_names.as_ref().and_then(|n| n.get(index)) {
         return n.clone();
     }
-    match &opts.stdin_name {
-        Some(n) if inputs[index].as_os_str() == crate::source::STDIN => n.clone(),
+    match &opts.stream_name {
+        Some(n) if crate::source::reads_once(&inputs[index]) => n.clone(),
         _ => file_name(&inputs[index]),
     }
 }
