@@ -3,9 +3,9 @@
 //! end-to-end conversion into in-memory Parquet files and into files.
 //! Input: a generated archive of about 16 MB (seed 1); every throughput is in
 //! bytes of that input. The `pbn` group parses the bundled real PBN files
-//! (`../shared/testdata/bridge`: endplay's example2 and example3 and
+//! (`testdata/real/bridge`: endplay's example2 and example3 and
 //! zdenecek's files) joined into one, about 2.3 MB; the `phh` group the
-//! bundled real PHH hands (`../shared/testdata/poker`) as one `.phhs` text,
+//! bundled real PHH hands (`testdata/real/poker`) as one `.phhs` text,
 //! ten times over, about 0.8 MB.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -190,13 +190,13 @@ fn benches(c: &mut Criterion) {
 /// The bundled real PBN files endplay reads, joined (each followed by a
 /// blank line).
 fn pbn_archive() -> Vec<u8> {
-    let dir = std::path::Path::new("../shared/testdata/bridge");
+    let dir = std::path::Path::new("testdata/real/bridge");
     let mut files: Vec<std::path::PathBuf> = ["endplay/example2.pbn", "endplay/example3.pbn"]
         .iter()
         .map(|f| dir.join(f))
         .collect();
     let mut z: Vec<_> = std::fs::read_dir(dir.join("zdenecek-pbn"))
-        .expect("../shared/testdata/bridge beside the checkout")
+        .expect("testdata/real/bridge/zdenecek-pbn")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
         .collect();
@@ -236,11 +236,11 @@ fn pbn(c: &mut Criterion) {
     parse_group(c, "pbn", &pbn_archive(), "bench.pbn");
 }
 
-/// The bundled real PHH hands (../shared/testdata/poker, 113 hands of the
+/// The bundled real PHH hands (testdata/real/poker, 113 hands of the
 /// 11 variants), each a table `[N]` of one `.phhs` text, repeated ten times.
 fn phh_archive() -> Vec<u8> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).expect("../shared/testdata/poker beside the checkout") {
+        for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let p = e.unwrap().path();
             if p.is_dir() {
                 walk(&p, out);
@@ -250,7 +250,7 @@ fn phh_archive() -> Vec<u8> {
         }
     }
     let mut files = Vec::new();
-    walk(std::path::Path::new("../shared/testdata/poker"), &mut files);
+    walk(std::path::Path::new("testdata/real/poker"), &mut files);
     files.sort();
     let hands: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
     let mut v = Vec::new();

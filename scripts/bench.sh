@@ -158,7 +158,7 @@ pbn_archive() {
     mkdir -p target/bench-data
     local unit
     unit=$(mktemp)
-    for f in ../shared/testdata/bridge/endplay/example{2,3}.pbn ../shared/testdata/bridge/zdenecek-pbn/*.pbn; do
+    for f in testdata/real/bridge/endplay/example{2,3}.pbn testdata/real/bridge/zdenecek-pbn/*.pbn; do
       cat "$f"; echo; echo
     done >"$unit"
     : >"$pbn.part"

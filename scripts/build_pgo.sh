@@ -70,9 +70,9 @@ run "$gen" convert -q -j 1 --compression none "$work/stress.ppn.gz" -o "$work/o4
 run "$gen" check -j 1 "$work/import.ppn"
 run "$gen" export -q -j 1 "$work/import.ppn" -o "$work/export2.ppn"
 run "$gen" bench "$work/export.ppn" -j 1 --runs 1
-# PBN: the bundled real files (beside the checkout, as CI has them), five
+# PBN: the bundled real files (testdata/real/bridge), five
 # times over so that its code weighs as much as pinochle's, and the fixtures.
-bridge=../shared/testdata/bridge
+bridge=testdata/real/bridge
 if [ -d "$bridge" ]; then
   for _ in 1 2 3 4 5; do
     for f in "$bridge"/*/*.pbn; do cat "$f"; echo; echo; done

@@ -1,5 +1,5 @@
 """A .phhs archive of at least MB megabytes for scripts/bench.sh: the bundled
-real PHH hands (../shared/testdata/poker, 113 hands of all 11 variants),
+real PHH hands (testdata/real/poker, 113 hands of all 11 variants),
 each a table `[N]` with N counting up, repeated in name order.
 
     python scripts/phh_archive.py MB OUT.phhs
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main():
     want = int(sys.argv[1]) * 1_000_000
-    files = sorted((ROOT.parent / "shared" / "testdata" / "poker").rglob("*.phh"))
+    files = sorted((ROOT / "testdata" / "real" / "poker").rglob("*.phh"))
     hands = [f.read_text() for f in files]
     n = 0
     size = 0

@@ -84,10 +84,10 @@ fn bridge_fixtures_match_golden_files() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Every bundled real PBN file (../shared/testdata/bridge), in name order.
+/// Every bundled real PBN file (testdata/real/bridge), in name order.
 fn real_files() -> Vec<PathBuf> {
-    let v = common::files_with("../shared/testdata/bridge", &["pbn"]);
-    assert!(v.len() >= 18, "../shared/testdata/bridge missing");
+    let v = common::files_with("testdata/real/bridge", &["pbn"]);
+    assert!(v.len() >= 18, "testdata/real/bridge missing");
     v
 }
 

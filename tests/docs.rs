@@ -169,3 +169,78 @@ fn readme_convert_options_are_those_of_the_help() {
         .collect();
     assert_eq!(long(&rows), from_help);
 }
+
+/// The files a checkout holds that people and programs read: the docs, the
+/// code, the tests, the scripts (not `target/` or dot folders but `.ci`).
+fn checkout_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            if name != "target" && (!name.starts_with('.') || name == ".ci") {
+                checkout_files(&p, out);
+            }
+        } else if [
+            "rs", "md", "py", "sh", "toml", "pyi", "txt", "yml", "json", "cfg",
+        ]
+        .iter()
+        .any(|x| p.extension().is_some_and(|e| e == *x))
+            || name == "run"
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// A fresh clone stands alone: no file of it names the folder beside the
+/// checkout where the team keeps its references.
+#[test]
+fn no_file_names_a_path_outside_the_checkout() {
+    let outside = concat!("..", "/shared");
+    let mut files = Vec::new();
+    checkout_files(Path::new("."), &mut files);
+    assert!(files.len() > 100, "{}", files.len());
+    let named: Vec<String> = files
+        .iter()
+        .filter(|f| std::fs::read(f).is_ok_and(|b| String::from_utf8_lossy(&b).contains(outside)))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(named.is_empty(), "{named:?}");
+}
+
+/// Every link of the README and the docs to a file of the project leads to
+/// one that exists; the others are public addresses.
+#[test]
+fn readme_and_docs_links_resolve() {
+    let mut pages = vec![
+        std::path::PathBuf::from("README.md"),
+        "testdata/README.md".into(),
+    ];
+    let mut files = Vec::new();
+    checkout_files(Path::new("docs"), &mut files);
+    pages.extend(
+        files
+            .into_iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "md")),
+    );
+    let mut broken = Vec::new();
+    let mut links = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for (i, _) in text.match_indices("](") {
+            let rest = &text[i + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = rest[..end].split('#').next().unwrap();
+            links += 1;
+            if target.is_empty() || target.starts_with("https://") || target.starts_with("http://")
+            {
+                continue;
+            }
+            if !page.parent().unwrap().join(target).exists() {
+                broken.push(format!("{}: {target}", page.display()));
+            }
+        }
+    }
+    assert!(links > 20, "{links}");
+    assert!(broken.is_empty(), "{broken:?}");
+}

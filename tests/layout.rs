@@ -60,7 +60,7 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
-const SHARED: &str = "../shared/testdata/bridge";
+const REAL: &str = "testdata/real/bridge";
 
 #[test]
 fn a_directory_of_several_notations() {
@@ -71,18 +71,14 @@ fn a_directory_of_several_notations() {
     // PBN with its `% PBN 1.0` header (14 boards), and without one, named
     // `.txt` (2 boards, recognized by their Board and Vulnerable tags).
     std::fs::copy(
-        format!("{SHARED}/zdenecek-pbn/bigdeal.pbn"),
+        format!("{REAL}/zdenecek-pbn/bigdeal.pbn"),
         inp.join("boards.pbn"),
     )
     .unwrap();
-    std::fs::copy(
-        format!("{SHARED}/endplay/sample.pbn"),
-        inp.join("boards.txt"),
-    )
-    .unwrap();
+    std::fs::copy(format!("{REAL}/endplay/sample.pbn"), inp.join("boards.txt")).unwrap();
     // PHH: one hand, into the poker tables.
     std::fs::copy(
-        "../shared/testdata/poker/phh-dataset/data/alice-carol-wikipedia.phh",
+        "testdata/real/poker/phh-dataset/data/alice-carol-wikipedia.phh",
         inp.join("hand.phh"),
     )
     .unwrap();
@@ -259,7 +255,7 @@ fn a_directory_of_several_notations() {
 
 /// The pipeline, the sinks, the columns, the sources, `check`, the
 /// documentation and `main` know no notation, game or table by name: each
-/// is a module plugged in (the same words as `../shared/hooks/before-stop`
+/// is a module plugged in (the same words as the team's before-stop hook
 /// looks for, module paths of the notations, and quoted names of their
 /// tables and keys).
 #[test]

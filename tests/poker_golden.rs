@@ -21,10 +21,10 @@ fn fixtures() -> Vec<PathBuf> {
     v
 }
 
-/// Every bundled real PHH file (../shared/testdata/poker), in name order.
+/// Every bundled real PHH file (testdata/real/poker), in name order.
 fn real_files() -> Vec<PathBuf> {
-    let v = common::files_with("../shared/testdata/poker", &["phh"]);
-    assert!(v.len() >= 113, "../shared/testdata/poker missing");
+    let v = common::files_with("testdata/real/poker", &["phh"]);
+    assert!(v.len() >= 113, "testdata/real/poker missing");
     v
 }
 

@@ -1,5 +1,5 @@
 //! The example record of the Portable Preferans Notation spec
-//! (`../shared/specs/preferans-ppn.md`, copied as
+//! (<https://github.com/prefko/portable-preferans-notation>, copied as
 //! testdata/preferans/spec_example.ppn): its deal lines convert into
 //! exactly the values they state, and each of its known inconsistencies
 //! is a warning at its line and column.

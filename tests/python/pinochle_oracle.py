@@ -1,4 +1,4 @@
-"""A second, independent reading of ../shared/specs/pinochle-rules.md.
+"""A second, independent reading of docs/rules/pinochle-rules.md.
 
 Written in Python from the spec alone (not from deckhand's Rust code), so that
 deckhand's rules engine can be checked against it: `test_rules_oracle.py`

@@ -16,8 +16,8 @@ from endplay.types import Penalty
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
-SHARED = ROOT.parent / "shared" / "testdata" / "bridge"
-FILES = sorted(SHARED.rglob("*.pbn")) + sorted((ROOT / "testdata" / "bridge").glob("*.pbn"))
+REAL = ROOT / "testdata" / "real" / "bridge"
+FILES = sorted(REAL.rglob("*.pbn")) + sorted((ROOT / "testdata" / "bridge").glob("*.pbn"))
 
 SEATS = "NESW"
 STRAINS = ["S", "H", "D", "C", "NT"]
@@ -73,7 +73,7 @@ ENDPLAY_FAILS = {
 
 def name(f):
     try:
-        return str(f.relative_to(SHARED))
+        return str(f.relative_to(REAL))
     except ValueError:
         return f.name
 

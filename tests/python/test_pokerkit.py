@@ -17,9 +17,9 @@ from pokerkit import HandHistory
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
-SHARED = ROOT.parent / "shared" / "testdata" / "poker"
+REAL = ROOT / "testdata" / "real" / "poker"
 GOLDEN = ROOT / "testdata" / "poker"
-FILES = sorted(SHARED.rglob("*.phh")) + sorted(GOLDEN.glob("valid/*.phh*"))
+FILES = sorted(REAL.rglob("*.phh")) + sorted(GOLDEN.glob("valid/*.phh*"))
 
 SCALARS = [
     "variant", "ante_trimming_status", "bring_in", "small_bet", "big_bet", "min_bet",

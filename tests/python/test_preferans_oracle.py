@@ -1,5 +1,5 @@
 """An independent oracle of Portable Preferans Notation, written from the spec
-(../shared/specs/preferans-ppn.md) without deckhand's code: it decodes each
+(https://github.com/prefko/portable-preferans-notation) without deckhand's code: it decodes each
 deal line of a generated archive and of the hand-written goldens, deals the
 cards by the deal order, replays every throw by the rules (follow suit, else
 trump, else any card; highest trump, else highest card of the suit led) and

@@ -21,8 +21,8 @@ import duckdb
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = os.environ.get("DECKHAND_BIN", str(ROOT / "target" / "debug" / "deckhand"))
-SHARED = ROOT.parent / "shared" / "testdata" / "bridge"
-PBN_FILES = sorted(SHARED.rglob("*.pbn"))
+REAL = ROOT / "testdata" / "real" / "bridge"
+PBN_FILES = sorted(REAL.rglob("*.pbn"))
 RBN_FILES = sorted((ROOT / "testdata" / "bridge" / "rbn").glob("*.rb[nx]"))
 
 # Columns left out: provenance, values as written (`*_text`: PBN `Pass` is

@@ -1,4 +1,4 @@
-//! The bridge tables (`../shared/SCHEMA.md`, bridge): `boards`, `seats`,
+//! The bridge tables (docs/tables.md, bridge): `boards`, `seats`,
 //! `calls`, `plays`, `tricks`, `notes`, `score_tables` and `double_dummy`,
 //! written under `OUT/bridge/`, whatever the notation (PBN, RBN, RBX).
 

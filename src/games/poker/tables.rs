@@ -1,4 +1,4 @@
-//! The poker tables (`../shared/SCHEMA.md`, poker): `hands`, `players` and
+//! The poker tables (docs/tables.md, poker): `hands`, `players` and
 //! `actions`, written under `OUT/poker/`. Amounts are Decimal128(18, 6).
 
 use crate::columns::decimal::{Dec, DecList};

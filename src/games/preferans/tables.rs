@@ -1,4 +1,4 @@
-//! The preferans tables (`../shared/SCHEMA.md`, preferans): `games`,
+//! The preferans tables (docs/tables.md, preferans): `games`,
 //! `deals`, `seats` and `tricks`, written under `OUT/preferans/`.
 
 use super::card::{Card, Rank, Suit};

@@ -1,5 +1,5 @@
 //! The values of RBN 3.2's labels (Richard Pavlicek's Richard's Bridge
-//! Notation, `../shared/specs/rbn-3.2.txt`), from their text: D (date and
+//! Notation, <http://www.rpbridge.net/7a12.htm>), from their text: D (date and
 //! time), H (hands), A (auction), C (contract), P (play), R (result and
 //! score), M (makes at double dummy).
 //! Borrowed bytes in, bridge values out; every error names what was
