@@ -10,8 +10,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckhand::notation::ppn::TABLES;
-use deckhand::notation::registry::Settings;
 use deckhand::pipeline::{Options, parse_bytes};
+use deckhand::registry::Settings;
 use deckhand::sink::parquet::{
     Codec, SinkOptions, TableSink, TableSpec, Writer, writer_properties,
 };

@@ -102,7 +102,7 @@ pub struct ExportArgs {
 
     /// The notation to write: ppn (pinochle, canonical EXPORT PPN) or, for
     /// bridge boards of any bridge notation, pbn, rbn or rbx.
-    #[arg(long, default_value = "ppn", value_parser = ["ppn", "pbn", "rbn", "rbx"])]
+    #[arg(long, default_value = "ppn", value_parser = clap::builder::PossibleValuesParser::new(deckhand::registry::EXPORTS))]
     pub to: String,
 
     /// Output file (- for stdout).

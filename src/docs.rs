@@ -8,7 +8,7 @@ use arrow_schema::DataType;
 
 use crate::columns::SCHEMA_VERSION;
 use crate::columns::table::{TableDecl, one_line};
-use crate::notation::registry::{ABOUT, all_tables, code_lists, games};
+use crate::registry::{ABOUT, all_tables, code_lists, games};
 
 /// An Arrow type, short: `Utf8`, `List<Utf8>`, `List<Struct<name: Utf8, ...>>`.
 fn type_name(t: &DataType) -> String {

@@ -59,7 +59,7 @@ use cli::{
     Args, BenchArgs, CheckArgs, Command, CompressionArg, ConvertArgs, ExplainArgs, ExportArgs,
     GenerateArgs, ManifestAction, ManifestArgs, OnErrorArg, RulesArgs, SchemaArgs, WriterArg,
 };
-use deckhand::notation::registry::{Registry, Settings};
+use deckhand::registry::Settings;
 
 /// Prints a line on standard output. A reader that has gone away (`deckhand
 /// check FILE | head`) ends the run quietly with status 0, as it ends other
@@ -193,7 +193,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let runs = a.runs.max(1);
     // One untimed split first (as criterion warms up): the first pass over a
     // mapped file otherwise measures page faults and a cold heap, not the splitter.
-    std::hint::black_box(deckhand::notation::tagpair::split::split_all(bytes, 0));
+    std::hint::black_box(deckhand::registry::split_records(bytes));
     let best = |f: &mut dyn FnMut() -> anyhow::Result<u64>| -> anyhow::Result<(f64, u64)> {
         let mut best = f64::MAX;
         let mut n = 0;
@@ -211,12 +211,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
         "MB/s",
         "records/s"
     );
-    let (secs, records) = best(&mut || {
-        Ok(deckhand::notation::tagpair::split::split_all(bytes, 0)
-            .iter()
-            .filter(|i| i.kind == deckhand::notation::tagpair::split::ItemKind::Record)
-            .count() as u64)
-    })?;
+    let (secs, records) = best(&mut || Ok(deckhand::registry::split_records(bytes)))?;
     outln!(
         "{:<28} {:>9.3} {:>10.1} {:>12.0}",
         "split (1 thread)",
@@ -226,7 +221,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
     );
     // Splitting and tokenizing only (no values read, no columns built): the
     // part that compares with a PGN tokenizer.
-    let (secs, records) = best(&mut || Ok(deckhand::notation::registry::tokenize(bytes).0))?;
+    let (secs, records) = best(&mut || Ok(deckhand::registry::tokenize(bytes).0))?;
     outln!(
         "{:<28} {:>9.3} {:>10.1} {:>12.0}",
         "tokenize (1 thread)",
@@ -279,7 +274,7 @@ fn bench(a: BenchArgs) -> anyhow::Result<ExitCode> {
 
 fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads, a.quiet)?;
-    let mut inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
+    let mut inputs = deckhand::registry::expand_inputs(&a.inputs, &opts.settings)?;
     if a.output.as_os_str() != "-"
         && let Some(left) = deckhand::source::leave_out_output(&mut inputs, &a.inputs, &a.output)
         && !a.quiet
@@ -292,7 +287,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let report = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
         let mut w = std::io::BufWriter::new(stdout.lock());
-        deckhand::notation::registry::export_to(&inputs, &opts, &a.to, &mut w)?
+        deckhand::registry::export_to(&inputs, &opts, &a.to, &mut w)?
     } else {
         // Written under a temporary name and renamed when complete, except
         // into what is not a regular file (`-o /dev/null`, a FIFO), which is
@@ -312,7 +307,7 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
         }
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let r = deckhand::notation::registry::export_to(&inputs, &opts, &a.to, &mut w);
+        let r = deckhand::registry::export_to(&inputs, &opts, &a.to, &mut w);
         drop(w);
         match (r, &tmp) {
             (Ok(r), Some(tmp)) => {
@@ -333,25 +328,12 @@ fn export(a: ExportArgs) -> anyhow::Result<ExitCode> {
     };
     let t = &report.total;
     if !a.quiet {
-        if a.to == "ppn" {
+        eprintln!("deckhand: {}", report.summary(&a.to));
+        for (what, n) in &report.lost {
             eprintln!(
-                "deckhand: exported {} hands from {} file(s); {} records could not be converted and were copied unchanged",
-                t.converted, report.files, t.quarantined
+                "deckhand: warning: {} cannot hold {what}: {n}",
+                a.to.to_ascii_uppercase()
             );
-        } else {
-            eprintln!(
-                "deckhand: exported {} records from {} file(s) as {}; {} records could not be converted",
-                t.converted,
-                report.files,
-                a.to.to_ascii_uppercase(),
-                t.quarantined
-            );
-            for (what, n) in &report.lost {
-                eprintln!(
-                    "deckhand: warning: {} cannot hold {what}: {n}",
-                    a.to.to_ascii_uppercase()
-                );
-            }
         }
     }
     Ok(if t.quarantined > 0 {
@@ -374,7 +356,7 @@ fn settings(a: &RulesArgs) -> anyhow::Result<Settings> {
             .map_err(|e| anyhow::anyhow!("cannot read rules profile {}: {e}", path.display()))?;
         s.rules_file = Some((path.clone(), text));
     }
-    Registry::new(&s).map_err(anyhow::Error::msg)?;
+    deckhand::registry::notations(&s).map_err(anyhow::Error::msg)?;
     Ok(s)
 }
 
@@ -398,7 +380,7 @@ fn quiet_options(
 
 fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
     let opts = quiet_options(&a.rules, a.threads, a.quiet)?;
-    let inputs = deckhand::source::expand_inputs(&a.inputs, &opts.settings)?;
+    let inputs = deckhand::registry::expand_inputs(&a.inputs, &opts.settings)?;
     let report = deckhand::check::check(&inputs, &opts, a.info, &mut |line| {
         if !a.quiet {
             outln!("{line}");
@@ -424,8 +406,8 @@ fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
-    use deckhand::notation::registry::generate;
-    use deckhand::notation::registry::generator::{GenOptions, write::Style};
+    use deckhand::registry::generate;
+    use deckhand::registry::generator::{GenOptions, write::Style};
     let opts = GenOptions {
         hands: a.hands,
         seed: a.seed,
@@ -441,7 +423,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
         malformed: a.malformed,
         ..GenOptions::default()
     };
-    deckhand::notation::registry::generate_check(&a.game, &opts).map_err(anyhow::Error::msg)?;
+    deckhand::registry::generate_check(&a.game, &opts).map_err(anyhow::Error::msg)?;
     let started = std::time::Instant::now();
     let stats = if a.output.as_os_str() == "-" {
         let stdout = std::io::stdout();
@@ -467,7 +449,7 @@ fn generate(a: GenerateArgs) -> anyhow::Result<ExitCode> {
     eprintln!(
         "deckhand: generated {} {} in {} games{extra}, {:.1} MB in {:.2} s",
         stats.hands,
-        deckhand::notation::registry::generated_unit(&a.game),
+        deckhand::registry::generated_unit(&a.game),
         stats.games,
         stats.bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
@@ -514,7 +496,7 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
     use std::io::Write;
     let opts = options(&a)?;
     // Every input, and the summary's path, checked before any work.
-    let found = deckhand::source::find_inputs(&a.inputs, &opts.settings)?;
+    let found = deckhand::registry::find_inputs(&a.inputs, &opts.settings)?;
     let mut summary_out: Option<Box<dyn Write>> = match &a.summary_json {
         None => None,
         Some(p) if p.as_os_str() == "-" => Some(Box::new(std::io::stdout())),
@@ -545,8 +527,7 @@ fn convert(a: ConvertArgs) -> anyhow::Result<ExitCode> {
         opts.stream_name = Some(n.clone());
     }
     if let Some(names) = &a.tables {
-        opts.tables =
-            Some(deckhand::notation::registry::table_paths(names).map_err(anyhow::Error::msg)?);
+        opts.tables = Some(deckhand::registry::table_paths(names).map_err(anyhow::Error::msg)?);
     }
     opts.append = a.append;
     let placement = match a.file_index_base {

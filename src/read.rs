@@ -19,8 +19,8 @@ use arrow_schema::{ArrowError, SchemaRef};
 use crate::Error;
 use crate::columns::errors::ERRORS;
 use crate::columns::table::TableDecl;
-use crate::notation::registry::{self, HEAD_BYTES, Registry, Route, Settings};
 use crate::pipeline::{self, FileSummary, Options};
+use crate::registry::{self, HEAD_BYTES, Route, Settings};
 
 /// Where the records come from.
 #[derive(Clone, Debug)]
@@ -159,7 +159,7 @@ pub fn find_table(game: Option<&str>, table: &str) -> Result<&'static TableDecl,
 /// The game the input's content (and name) route it to; None when no
 /// notation takes it (its one row is in `errors`).
 pub fn game_of(source: &Source, settings: &Settings) -> Result<Option<&'static str>, Error> {
-    let registry = Registry::new(settings).map_err(Error::Settings)?;
+    let registry = registry::notations(settings).map_err(Error::Settings)?;
     let (path, head) = match source {
         Source::Path(p) => (p.as_path(), crate::source::read_head(p, HEAD_BYTES)?),
         Source::Bytes { name, bytes } => (Path::new(name.as_str()), held_head(name, bytes)?),

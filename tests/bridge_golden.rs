@@ -118,8 +118,7 @@ fn bridge_threads_and_chunk_sizes_do_not_change_a_byte() {
     for to in ["rbn", "rbx"] {
         let path = exported.path().join(format!("real.{to}"));
         let mut w = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-        deckhand::notation::registry::export_to(&real_files(), &common::quiet(2), to, &mut w)
-            .unwrap();
+        deckhand::registry::export_to(&real_files(), &common::quiet(2), to, &mut w).unwrap();
         drop(w);
         rbn.push(path);
     }

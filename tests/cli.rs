@@ -1071,7 +1071,7 @@ fn shards_form_the_dataset_one_run_gives() {
             "holds 5 inputs (file indices 0 to 4)",
         ));
     assert!(!sharded.join("_deckhand.shard-00002.json").exists());
-    for t in deckhand::notation::registry::all_tables() {
+    for t in deckhand::registry::all_tables() {
         let path = t.path();
         if !whole.join(&path).exists() {
             assert!(!sharded.join(&path).exists(), "{path}");

@@ -21,7 +21,7 @@ fn export_with(input: &[u8], opts: &Options) -> String {
     let p = dir.path().join("in.ppn");
     std::fs::write(&p, input).unwrap();
     let mut out = Vec::new();
-    deckhand::notation::ppn::export::export(&[p], opts, &mut out).unwrap();
+    deckhand::export::pinochle::export(&[p], opts, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -346,7 +346,7 @@ fn files_exported_together_are_each_file_exported_alone() {
         };
         let export = |inputs: &[std::path::PathBuf]| {
             let mut out = Vec::new();
-            deckhand::notation::ppn::export::export(inputs, &opts, &mut out).unwrap();
+            deckhand::export::pinochle::export(inputs, &opts, &mut out).unwrap();
             String::from_utf8(out).unwrap()
         };
         let bare = export(&[]);

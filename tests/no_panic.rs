@@ -18,7 +18,7 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         chunk_bytes: 7,
         group_bytes: 50,
         // The PPN parser, whatever the bytes would be routed to.
-        settings: deckhand::notation::registry::Settings {
+        settings: deckhand::registry::Settings {
             notation: Some("ppn".into()),
             ..Default::default()
         },

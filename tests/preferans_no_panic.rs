@@ -13,7 +13,7 @@ fn opts(k: usize) -> Options {
         progress: false,
         chunk_bytes: 1 + k * 7 % 300,
         group_bytes: 64 + k * 13,
-        settings: deckhand::notation::registry::Settings {
+        settings: deckhand::registry::Settings {
             notation: Some("preferans-ppn".into()),
             ..Default::default()
         },

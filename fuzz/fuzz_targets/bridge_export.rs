@@ -4,7 +4,7 @@
 //! first byte chooses the notation read and the one written.
 #![no_main]
 
-use deckhand::notation::registry::{Settings, export_to};
+use deckhand::registry::{Settings, export_to};
 use deckhand::pipeline::{Options, parse_bytes};
 use libfuzzer_sys::fuzz_target;
 

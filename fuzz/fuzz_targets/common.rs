@@ -26,7 +26,7 @@ pub fn check(data: &[u8], notation: &str, ext: &str, records: &str) {
         progress: false,
         chunk_bytes: 1 + k * 7 % 300,
         group_bytes: 512 + k * 13,
-        settings: deckhand::notation::registry::Settings {
+        settings: deckhand::registry::Settings {
             notation: Some(notation.into()),
             ..Default::default()
         },

@@ -11,8 +11,8 @@ use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use libfuzzer_sys::fuzz_target;
 
 /// Every input read as PPN (`--notation ppn`).
-fn ppn() -> deckhand::notation::registry::Settings {
-    deckhand::notation::registry::Settings {
+fn ppn() -> deckhand::registry::Settings {
+    deckhand::registry::Settings {
         notation: Some("ppn".into()),
         ..Default::default()
     }

@@ -8,8 +8,8 @@ use deckhand::pipeline::{Options, convert};
 use libfuzzer_sys::fuzz_target;
 
 /// Every input read as PPN (`--notation ppn`).
-fn ppn() -> deckhand::notation::registry::Settings {
-    deckhand::notation::registry::Settings {
+fn ppn() -> deckhand::registry::Settings {
+    deckhand::registry::Settings {
         notation: Some("ppn".into()),
         ..Default::default()
     }
@@ -78,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
             ..Options::default()
         };
         let mut out = Vec::new();
-        deckhand::notation::ppn::export::export(inputs, &opts, &mut out).expect("content never makes export fail");
+        deckhand::export::pinochle::export(inputs, &opts, &mut out).expect("content never makes export fail");
         out
     };
     let bare = export(&[]);

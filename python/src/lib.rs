@@ -13,9 +13,9 @@ use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_schema::SchemaRef;
 use deckhand::Error;
 use deckhand::dataset::{self, Placement};
-use deckhand::notation::registry::Settings;
 use deckhand::pipeline::Options;
 use deckhand::read::{self, ReadOptions, Source};
+use deckhand::registry::Settings;
 use pyo3::exceptions::{
     PyFileExistsError, PyFileNotFoundError, PyIsADirectoryError, PyKeyboardInterrupt,
     PyNotADirectoryError, PyOSError, PyRuntimeError, PyValueError,
@@ -286,7 +286,7 @@ fn tables(game: Option<&str>) -> PyResult<Vec<String>> {
 /// compressed forms aside.
 #[pyfunction]
 fn extensions() -> Vec<String> {
-    deckhand::notation::registry::extensions()
+    deckhand::registry::extensions()
 }
 
 #[pyfunction]
@@ -396,15 +396,14 @@ fn convert<'py>(
         opts.threads = t.max(1);
     }
     if let Some(names) = tables {
-        opts.tables =
-            Some(deckhand::notation::registry::table_paths(&names).map_err(PyValueError::new_err)?);
+        opts.tables = Some(deckhand::registry::table_paths(&names).map_err(PyValueError::new_err)?);
     }
     let placement = match file_index_base {
         Some(n) => Placement::Shard(n),
         None => Placement::Whole,
     };
     let (text, notes) = interruptible(py, cancel, move || {
-        let found = deckhand::source::find_inputs(&inputs, &settings)?;
+        let found = deckhand::registry::find_inputs(&inputs, &settings)?;
         let outcome = dataset::convert(&found.inputs, &out, &opts, placement)?;
         let mut summary = outcome.summary.unwrap_or_default();
         summary.left_out = found
@@ -426,7 +425,7 @@ fn convert<'py>(
 fn find_inputs(py: Python<'_>, inputs: &Bound<'_, PyAny>, rules: bool) -> PyResult<Vec<String>> {
     let inputs = paths_of(inputs)?;
     let settings = settings(rules);
-    py.detach(|| deckhand::source::find_inputs(&inputs, &settings))
+    py.detach(|| deckhand::registry::find_inputs(&inputs, &settings))
         .map(|f| {
             f.inputs
                 .iter()

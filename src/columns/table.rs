@@ -446,15 +446,15 @@ macro_rules! game_tables {
 
         impl Builders {
             /// Rows written so far of the record table and `errors`.
-            pub fn end(&self) -> $crate::notation::PartEnd {
-                $crate::notation::PartEnd {
+            pub fn end(&self) -> $crate::columns::table::PartEnd {
+                $crate::columns::table::PartEnd {
                     records: self.$first.$key.len(),
                     errors: self.errors.record_index.len(),
                 }
             }
 
             /// The batches, in the order of the table list.
-            pub fn finish(mut self) -> Result<$crate::notation::Tables, $crate::Error> {
+            pub fn finish(mut self) -> Result<$crate::columns::table::Tables, $crate::Error> {
                 let mut decls = $tables.iter().copied();
                 let mut next = || decls.next().expect("a declaration for each builder");
                 let mut out = Vec::with_capacity($tables.len());
@@ -465,4 +465,16 @@ macro_rules! game_tables {
             }
         }
     };
+}
+
+/// The batches one group of records produced, one per table of its
+/// notation, in the notation's table order.
+pub type Tables = Vec<(&'static TableDecl, arrow_array::RecordBatch)>;
+
+/// Rows of the record table and the `errors` table written up to the end
+/// of a part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartEnd {
+    pub records: usize,
+    pub errors: usize,
 }

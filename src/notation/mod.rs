@@ -11,7 +11,6 @@ pub mod phh;
 pub mod ppn;
 pub mod preferans;
 pub mod rbn;
-pub mod registry;
 pub mod tagpair;
 
 use crate::columns::table::TableDecl;
@@ -140,17 +139,7 @@ pub trait Notation: Sync {
     fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error>;
 }
 
-/// The batches one group of records produced, one per table of its
-/// notation, in the notation's table order.
-pub type Tables = Vec<(&'static TableDecl, arrow_array::RecordBatch)>;
+pub use crate::columns::table::{PartEnd, Tables};
 
 /// A group to build, with the file it comes from.
 pub type Part<'p, 'a, N> = (&'p FileInfo, &'p <N as Notation>::Group<'a>);
-
-/// Rows of the record table and the `errors` table written up to the end
-/// of a part.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PartEnd {
-    pub records: usize,
-    pub errors: usize,
-}

@@ -1,4 +1,4 @@
-//! Inputs to tables: each input is routed to a notation (`notation::registry`);
+//! Inputs to tables: each input is routed to a notation ([`route`]);
 //! for each file, a sequential scan finds records; windows of records are cut
 //! into groups that rayon parses in parallel; the notation then resolves, in
 //! input order, what depends on earlier records; groups are built into Arrow
@@ -13,6 +13,7 @@ mod dispatch;
 mod feed;
 pub mod manifest;
 mod read_ahead;
+pub mod route;
 mod small;
 mod window;
 
@@ -27,11 +28,11 @@ use crate::columns::SCHEMA_VERSION;
 use crate::columns::errors::{ERRORS, ErrorsBuilder, RAW_LIMIT, RecordRef};
 use crate::columns::table::TableDecl;
 use crate::error::{Position, Severity};
-use crate::notation::registry::{Registry, Route, Settings};
 use crate::notation::{FileInfo, Notation};
 use crate::sink::parquet::{Closed, Codec, SinkOptions, TableSink, TableSpec, Writer};
 use crate::source::Input;
 use feed::FileRun;
+use route::{HEAD_BYTES, Registry, Route, Settings};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum OnError {
@@ -92,6 +93,10 @@ pub struct Options {
     pub writer: Writer,
     /// What the notations are told: rules, a forced notation.
     pub settings: Settings,
+    /// The notations a run reads, configured by [`Options::settings`]
+    /// (`Options::default()`: every notation of the composition root,
+    /// `crate::registry`).
+    pub notations: fn(&Settings) -> Result<Registry, String>,
     /// Called on the writer thread after it has written windows of few rows
     /// and many bytes (hands with values of megabytes), so that an
     /// allocator that keeps freed memory a while can give it back at once
@@ -106,8 +111,9 @@ pub struct Options {
     pub hand_over_by_file: bool,
 }
 
-impl Default for Options {
-    fn default() -> Self {
+impl Options {
+    /// The default options, reading the notations `notations` gives.
+    pub fn with_notations(notations: fn(&Settings) -> Result<Registry, String>) -> Self {
         Options {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             codec: Codec::Zstd,
@@ -127,14 +133,18 @@ impl Default for Options {
             window_array_bytes: 32 << 20,
             writer: Writer::default(),
             settings: Settings::default(),
+            notations,
             release_memory: None,
             join_small_inputs: true,
             hand_over_by_file: false,
         }
     }
-}
 
-impl Options {
+    /// The notations of a run with these options.
+    pub fn registry(&self) -> Result<Registry, Error> {
+        (self.notations)(&self.settings).map_err(Error::Settings)
+    }
+
     /// The number of this run's part files: its first file index (at most
     /// 23 bits, see `notation::MAX_FILE_INDEX`).
     pub fn part(&self) -> u32 {
@@ -357,7 +367,7 @@ pub fn parse_inputs(
     only: Option<&str>,
     on_tables: &mut FileConsumer<'_>,
 ) -> Result<Vec<FileSummary>, Error> {
-    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    let registry = opts.registry()?;
     let pool = thread_pool(opts);
     let mut files = Vec::new();
     let bar = progress_bar(opts, &sizes_of(inputs));
@@ -489,7 +499,6 @@ fn route_inputs(
     inputs: &[PathBuf],
     pool: &rayon::ThreadPool,
 ) -> Result<Routed, Error> {
-    use crate::notation::registry::HEAD_BYTES;
     let mut routed = Routed {
         routes: Vec::with_capacity(inputs.len()),
         once: Vec::with_capacity(inputs.len()),
@@ -597,12 +606,10 @@ fn run_once(
     let Input::Stream(mut stream) = Input::open(path)? else {
         unreachable!("what is not a regular file is streamed")
     };
-    let head = stream
-        .peek(crate::notation::registry::HEAD_BYTES)
-        .map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let head = stream.peek(HEAD_BYTES).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     match registry.route(path, &head) {
         Route::To(k) => {
             let run = registry.get(k);
@@ -744,7 +751,7 @@ pub fn parse_reader(
 ) -> Result<FileSummary, Error> {
     let mut head = Vec::new();
     (&mut *reader)
-        .take(crate::notation::registry::HEAD_BYTES as u64)
+        .take(HEAD_BYTES as u64)
         .read_to_end(&mut head)
         .map_err(|source| Error::Read {
             path: name.into(),
@@ -768,7 +775,7 @@ pub fn parse_held(
     opts: &Options,
     consume: &mut Consumer<'_>,
 ) -> Result<FileSummary, Error> {
-    let head = &bytes[..bytes.len().min(crate::notation::registry::HEAD_BYTES)];
+    let head = &bytes[..bytes.len().min(HEAD_BYTES)];
     if crate::source::is_plain(head) {
         return parse_bytes(bytes, name, opts, consume);
     }
@@ -778,9 +785,7 @@ pub fn parse_held(
     };
     let mut stream =
         crate::source::Stream::new(Box::new(std::io::Cursor::new(bytes.clone()))).map_err(err)?;
-    let head = stream
-        .peek(crate::notation::registry::HEAD_BYTES)
-        .map_err(err)?;
+    let head = stream.peek(HEAD_BYTES).map_err(err)?;
     in_memory(name, opts, consume, &head, |run, cx, file, consume| {
         run.run_stream(cx, file, stream, consume)
     })
@@ -795,7 +800,7 @@ fn in_memory(
     head: &[u8],
     go: impl FnOnce(&dyn Run, &Shared<'_>, &FileInfo, &mut Consumer<'_>) -> Result<FileSummary, Error>,
 ) -> Result<FileSummary, Error> {
-    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    let registry = opts.registry()?;
     let pool = thread_pool(opts);
     let file = FileInfo {
         name: name.to_string(),
@@ -809,7 +814,7 @@ fn in_memory(
         started: Instant::now(),
         inputs: 1,
     };
-    let sniffed = &head[..head.len().min(crate::notation::registry::HEAD_BYTES)];
+    let sniffed = &head[..head.len().min(HEAD_BYTES)];
     match registry.route(Path::new(name), sniffed) {
         Route::To(k) => go(registry.get(k), &cx, &file, consume),
         Route::Unknown(why) => {
@@ -823,7 +828,7 @@ fn in_memory(
 /// Converts inputs into a dataset directory: `OUT/<game>/<table>/` for the
 /// games met, `OUT/errors/` always.
 pub fn convert(inputs: &[PathBuf], out_dir: &Path, opts: &Options) -> Result<Summary, Error> {
-    let registry = Registry::new(&opts.settings).map_err(Error::Settings)?;
+    let registry = opts.registry()?;
     convert_with(&registry, inputs, out_dir, opts)
 }
 
@@ -852,7 +857,7 @@ pub fn convert_with(
     opts: &Options,
 ) -> Result<Summary, Error> {
     let started = Instant::now();
-    let all = crate::notation::registry::all_tables();
+    let all = registry.tables();
     let paths: Vec<String> = all.iter().map(|t| t.path()).collect();
     let pool = thread_pool(opts);
     let routed = route_inputs(registry, inputs, &pool)?;

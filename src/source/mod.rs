@@ -12,7 +12,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use memmap2::Mmap;
 
 use crate::Error;
-use crate::notation::registry::{Registry, Settings};
 
 pub enum Source {
     Mapped(Mmap),
@@ -503,29 +502,17 @@ impl Source {
     }
 }
 
-/// Whether a file found in a directory is an input of `registry`: its
-/// name's extension names a notation (`notation::registry::is_notation_name`,
-/// compressed or not), or its first bytes have a notation's content.
-pub fn is_input(registry: &Registry, path: &Path, is_file: bool) -> bool {
-    use crate::notation::registry::{HEAD_BYTES, is_notation_name};
-    if is_notation_name(path) {
-        return true;
-    }
-    if !is_file {
-        return false;
-    }
-    let Ok(head) = read_head(path, HEAD_BYTES) else {
-        return false;
-    };
-    registry.route_found(path, &head).is_some()
-}
+/// Whether a file found in a directory is an input (its path, and whether
+/// it is a regular file): the composition root's notations decide
+/// (`crate::registry::find_inputs`).
+pub type IsInput<'a> = &'a dyn Fn(&Path, bool) -> bool;
 
 /// Expands the command line's inputs: files are taken as given (in order),
-/// directories are searched recursively for inputs ([`is_input`]: files
+/// directories are searched recursively for inputs (`is_input`: files
 /// whose extension names a notation, also compressed, and files of other
 /// names whose content starts like one), in sorted path order.
-pub fn expand_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Vec<PathBuf>, Error> {
-    Ok(find_inputs(inputs, settings)?.inputs)
+pub fn expand_inputs(inputs: &[PathBuf], is_input: IsInput<'_>) -> Result<Vec<PathBuf>, Error> {
+    Ok(find_inputs(inputs, is_input)?.inputs)
 }
 
 /// The inputs of a command line, and the files its directories hold that
@@ -545,13 +532,12 @@ pub struct Found {
 /// [`expand_inputs`], with the files of the directories that were left out.
 /// Every input is checked before any is read: a file that does not exist
 /// or cannot be opened is an error naming it as given.
-pub fn find_inputs(inputs: &[PathBuf], settings: &Settings) -> Result<Found, Error> {
-    let registry = Registry::new(settings).map_err(Error::Settings)?;
+pub fn find_inputs(inputs: &[PathBuf], is_input: IsInput<'_>) -> Result<Found, Error> {
     let mut out = Found::default();
     for input in inputs {
         if input.as_os_str() != STDIN && input.is_dir() {
             let mut found = Found::default();
-            walk(&registry, input, &mut found, &mut HashSet::new())?;
+            walk(is_input, input, &mut found, &mut HashSet::new())?;
             if found.inputs.is_empty() {
                 return Err(Error::NoInputs(input.clone()));
             }
@@ -633,7 +619,7 @@ fn file_id(path: &Path) -> Option<FileId> {
 /// directory above it (a loop) gave every file below it 41 times, once a
 /// level until the kernel refused to resolve the path (ELOOP).
 fn walk(
-    registry: &Registry,
+    is_input: IsInput<'_>,
     dir: &Path,
     out: &mut Found,
     seen: &mut HashSet<FileId>,
@@ -668,13 +654,13 @@ fn walk(
             )
         };
         if is_dir {
-            walk(registry, &path, out, seen)?;
+            walk(is_input, &path, out, seen)?;
         } else if special {
             // A FIFO, socket or device found in a directory is not an
             // archive, whatever its name: reading a FIFO waited for a
             // writer forever, opening a socket failed the run. (Named on
             // the command line, a FIFO is read: `convert <(zcat a.gz)`.)
-        } else if is_input(registry, &path, is_file) {
+        } else if is_input(&path, is_file) {
             out.inputs.push(path);
         } else if is_file && !entry.file_name().as_encoded_bytes().starts_with(b".") {
             out.left_out.push(path);

@@ -1,4 +1,3 @@
 //! What the bridge notations (PBN, RBN, RBX) share past their syntax.
 
 pub mod board;
-pub mod export;

@@ -6,7 +6,6 @@
 
 pub mod build;
 pub mod diagnostics;
-pub mod export;
 pub mod generate;
 pub mod values;
 

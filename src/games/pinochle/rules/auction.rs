@@ -3,7 +3,7 @@
 //! auction for good (later rounds show `-` for that seat), and the auction
 //! ends when one bidder is left (or everyone has passed).
 
-use super::hand::{MAX_ISSUES, PLAYERS};
+use super::{MAX_ISSUES, PLAYERS};
 
 /// A call of the auction, as the rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use super::trick::{
 };
 use crate::games::pinochle::{Card, Rank, Suit};
 
-pub const PLAYERS: usize = 4;
+pub use super::{MAX_ISSUES, PLAYERS};
 pub const TEAMS: usize = 2;
 pub const HAND_SIZE: usize = 20;
 pub const TRICKS: usize = 20;
@@ -154,10 +154,6 @@ fn deck_issue(held: &[Counts; PLAYERS]) -> Option<Issue> {
 fn holdings(held: &[Counts; PLAYERS]) -> [Holding; PLAYERS] {
     std::array::from_fn(|seat| holding_of_counts(&held[seat]))
 }
-
-/// The most issues of the play a hand lists (a record can play millions of
-/// cards its players do not hold): the diagnostics a record lists at most.
-pub const MAX_ISSUES: usize = crate::error::MAX_DIAGS;
 
 /// Adds `issue` to `issues` while they are fewer than [`MAX_ISSUES`], else
 /// counts it in `unlisted`.
