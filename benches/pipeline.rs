@@ -9,12 +9,10 @@
 //! ten times over, about 0.8 MB.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use deckhand::notation::ppn::TABLES;
+use deckhand::notation::pinochle_ppn::TABLES;
 use deckhand::pipeline::{Options, parse_bytes};
 use deckhand::registry::Settings;
-use deckhand::sink::parquet::{
-    Codec, SinkOptions, TableSink, TableSpec, Writer, writer_properties,
-};
+use deckhand::sink::writer::{Codec, SinkOptions, TableSink, TableSpec, Writer, writer_properties};
 use parquet::arrow::ArrowWriter;
 use rayon::prelude::*;
 
@@ -23,12 +21,12 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn archive() -> Vec<u8> {
     let mut v = Vec::with_capacity(17 << 20);
-    let opts = deckhand::notation::ppn::generate::GenOptions {
+    let opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands: 18_000,
         seed: 1,
         ..Default::default()
     };
-    deckhand::notation::ppn::generate::generate(&opts, &mut v).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&opts, &mut v).unwrap();
     v
 }
 

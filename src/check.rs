@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int64Type;
 
 use crate::Error;
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 
 #[derive(Debug, Default)]

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use deckhand::pipeline::{self, OnError, Options};
-use deckhand::sink::parquet::{Codec, Writer};
+use deckhand::sink::writer::{Codec, Writer};
 
 mod cli;
 

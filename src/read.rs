@@ -17,7 +17,7 @@ use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
 
 use crate::Error;
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::pipeline::{self, FileSummary, Options};
 use crate::registry::{self, HEAD_BYTES, Route, Settings};

@@ -11,16 +11,16 @@ use crate::columns::table::TableDecl;
 use crate::notation::About;
 use crate::notation::pbn::Pbn;
 use crate::notation::phh::Phh;
-use crate::notation::ppn::{Ppn, RulesConfig};
-use crate::notation::preferans::Preferans;
+use crate::notation::pinochle_ppn::{Ppn, RulesConfig};
+use crate::notation::preferans_ppn::Preferans;
 use crate::notation::rbn::Rbn;
 use crate::pipeline::Run;
 pub use crate::pipeline::route::{HEAD_BYTES, Registry, Route, Settings};
 
 /// The notations, in the order they are tried when two fit equally.
 pub const ABOUT: &[&About] = &[
-    &crate::notation::ppn::ABOUT,
-    &crate::notation::preferans::PREFERANS,
+    &crate::notation::pinochle_ppn::ABOUT,
+    &crate::notation::preferans_ppn::PREFERANS,
     &crate::notation::pbn::ABOUT,
     &crate::notation::rbn::RBN,
     &crate::notation::rbn::RBX,
@@ -79,18 +79,18 @@ pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
         (
             format!(
                 "{} ({})",
-                crate::notation::ppn::ABOUT.title,
-                crate::notation::ppn::ABOUT.code_prefix
+                crate::notation::pinochle_ppn::ABOUT.title,
+                crate::notation::pinochle_ppn::ABOUT.code_prefix
             ),
-            crate::notation::ppn::diagnostics::CODES,
+            crate::notation::pinochle_ppn::diagnostics::CODES,
         ),
         (
             format!(
                 "{} ({})",
-                crate::notation::preferans::PREFERANS.title,
-                crate::notation::preferans::PREFERANS.code_prefix
+                crate::notation::preferans_ppn::PREFERANS.title,
+                crate::notation::preferans_ppn::PREFERANS.code_prefix
             ),
-            crate::notation::preferans::diagnostics::CODES,
+            crate::notation::preferans_ppn::diagnostics::CODES,
         ),
         (
             format!(
@@ -263,7 +263,7 @@ pub fn export_to(
     }
 }
 /// `deckhand generate` makes archives of legal pinochle games in PPN.
-pub use crate::notation::ppn::generate as generator;
+pub use crate::notation::pinochle_ppn::generate as generator;
 
 /// The games `deckhand generate --game` makes archives of.
 pub const GENERATED_GAMES: &[&str] = &["pinochle", "preferans"];
@@ -291,8 +291,9 @@ pub fn generate(
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, m));
     }
     if game == "preferans" {
-        let st =
-            crate::notation::preferans::generate::generate(opts.hands, opts.seed, opts.crlf, out)?;
+        let st = crate::notation::preferans_ppn::generate::generate(
+            opts.hands, opts.seed, opts.crlf, out,
+        )?;
         Ok(generator::GenStats {
             hands: st.deals,
             games: st.games,
@@ -342,9 +343,9 @@ pub fn split_records(bytes: &[u8]) -> u64 {
 }
 
 /// Splitting and tokenizing only, for `deckhand bench`: the records and
-/// tokens of PPN bytes (see `ppn::tokenize`).
+/// tokens of PPN bytes (see `pinochle_ppn::tokenize`).
 pub fn tokenize(bytes: &[u8]) -> (u64, u64) {
-    crate::notation::ppn::tokenize(bytes)
+    crate::notation::pinochle_ppn::tokenize(bytes)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use deckhand::pipeline::Options;
-use deckhand::sink::parquet::Writer;
+use deckhand::sink::writer::Writer;
 
 /// The tables of a bridge dataset, by their paths in it.
 const BRIDGE: [&str; 9] = [

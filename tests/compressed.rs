@@ -46,19 +46,19 @@ fn convert_stdin(data: &[u8], out: &Path) {
 fn compressed_plain_and_stdin_inputs_agree() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = Vec::new();
-    let opts = deckhand::notation::ppn::generate::GenOptions {
+    let opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands: 600,
         seed: 13,
         malformed: 0.02,
         terminated: 0.05,
-        style: deckhand::notation::ppn::generate::write::Style {
+        style: deckhand::notation::pinochle_ppn::generate::write::Style {
             comments: 0.2,
             chat: 0.2,
             ..Default::default()
         },
         ..Default::default()
     };
-    deckhand::notation::ppn::generate::generate(&opts, &mut text).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&opts, &mut text).unwrap();
     let plain = dir.path().join("a.ppn");
     std::fs::write(&plain, &text).unwrap();
     let want = {

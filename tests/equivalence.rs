@@ -99,13 +99,13 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
     let mut sources = common::fixtures();
     sources.extend(common::fixtures_in("testdata/hostile"));
     let mut generated = Vec::new();
-    let gen_opts = deckhand::notation::ppn::generate::GenOptions {
+    let gen_opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands: 300,
         seed: 5,
         malformed: 0.03,
         terminated: 0.05,
         crlf: true,
-        style: deckhand::notation::ppn::generate::write::Style {
+        style: deckhand::notation::pinochle_ppn::generate::write::Style {
             comments: 0.3,
             chat: 0.2,
             inherit: true,
@@ -113,7 +113,7 @@ fn streamed_inputs_give_the_bytes_of_mapped_ones() {
         },
         ..Default::default()
     };
-    deckhand::notation::ppn::generate::generate(&gen_opts, &mut generated).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&gen_opts, &mut generated).unwrap();
     let mut texts: Vec<(String, Vec<u8>)> = sources
         .iter()
         .map(|p| {

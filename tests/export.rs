@@ -3,7 +3,7 @@
 
 mod common;
 
-use deckhand::notation::ppn::generate::{GenOptions, generate, write::Style};
+use deckhand::notation::pinochle_ppn::generate::{GenOptions, generate, write::Style};
 use deckhand::pipeline::Options;
 
 fn export_bytes(input: &[u8]) -> String {
@@ -322,12 +322,12 @@ fn files_exported_together_are_each_file_exported_alone() {
     // copied unchanged (it must not be copied into the file before too).
     let dir = tempfile::tempdir().unwrap();
     let clean = dir.path().join("clean.ppn");
-    let gen_opts = deckhand::notation::ppn::generate::GenOptions {
+    let gen_opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands: 2,
         seed: 3,
         ..Default::default()
     };
-    deckhand::notation::ppn::generate::generate(
+    deckhand::notation::pinochle_ppn::generate::generate(
         &gen_opts,
         &mut std::fs::File::create(&clean).unwrap(),
     )

@@ -5,7 +5,7 @@
 mod common;
 
 use deckhand::pipeline::Options;
-use deckhand::sink::parquet::Writer;
+use deckhand::sink::writer::Writer;
 
 #[test]
 fn fixtures_match_golden_files() {

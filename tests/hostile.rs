@@ -6,8 +6,8 @@ mod common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
-use deckhand::columns::errors::RAW_LIMIT;
-use deckhand::notation::ppn::MAX_RECORD_BYTES;
+use deckhand::columns::errors_table::RAW_LIMIT;
+use deckhand::notation::pinochle_ppn::MAX_RECORD_BYTES;
 use deckhand::pipeline::{FileSummary, Options, parse_bytes, parse_reader};
 
 const GOOD_A: &str = "[Event \"a\"]\n[Dealer \"N\"]";
@@ -102,7 +102,7 @@ fn a_record_of_more_items_than_the_limit_is_quarantined_whole() {
     // An auction of 100,001 bids on one line (300 KB, under the byte limit):
     // quarantined at the bid past the limit, with its raw text; the records
     // around it convert.
-    let n = deckhand::notation::ppn::MAX_RECORD_ITEMS;
+    let n = deckhand::notation::pinochle_ppn::MAX_RECORD_ITEMS;
     let bids = "50 ".repeat(n + 1);
     let text = format!("{GOOD_A}\n\n[Event \"bids\"]\n[Auction \"N\"]\n{bids}\n\n{GOOD_B}\n");
     let (fs, tables) = both_ways(text.as_bytes());
@@ -258,7 +258,7 @@ fn a_record_lists_at_most_a_thousand_warnings_and_counts_the_rest() {
 
 #[test]
 fn a_record_is_read_as_at_most_ten_thousand_hands_within_its_first_8_mib() {
-    use deckhand::notation::ppn::{MAX_SPLIT_BYTES, MAX_SPLIT_HANDS};
+    use deckhand::notation::pinochle_ppn::{MAX_SPLIT_BYTES, MAX_SPLIT_HANDS};
     // 12,000 one-tag hands, no blank line between them: 10,000 hands, the
     // first alone and 9,999 with a P035 warning, then the rest quarantined
     // whole (P011) at the start of the 10,001st.

@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 fn generated(dir: &Path, name: &str, hands: u64, seed: u64) -> PathBuf {
     let input = dir.join(name);
     let mut f = std::fs::File::create(&input).unwrap();
-    let opts = deckhand::notation::ppn::generate::GenOptions {
+    let opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands,
         seed,
         ..Default::default()
     };
-    deckhand::notation::ppn::generate::generate(&opts, &mut f).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&opts, &mut f).unwrap();
     input
 }
 

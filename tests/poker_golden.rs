@@ -9,7 +9,7 @@ mod common;
 use std::path::PathBuf;
 
 use deckhand::pipeline::Options;
-use deckhand::sink::parquet::Writer;
+use deckhand::sink::writer::Writer;
 
 /// The tables of a poker dataset, by their paths in it.
 const POKER: [&str; 4] = ["poker/hands", "poker/players", "poker/actions", "errors"];

@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 
 use deckhand::pipeline::Options;
-use deckhand::sink::parquet::Writer;
+use deckhand::sink::writer::Writer;
 
 /// The tables of a preferans dataset, by their paths in it.
 const PREFERANS: [&str; 5] = [
@@ -74,7 +74,7 @@ fn preferans_fixtures_match_golden_files() {
 fn generated(dir: &std::path::Path, deals: u64, seed: u64, crlf: bool) -> PathBuf {
     let p = dir.join(format!("generated-{seed}.ppn"));
     let mut f = std::io::BufWriter::new(std::fs::File::create(&p).unwrap());
-    deckhand::notation::preferans::generate::generate(deals, seed, crlf, &mut f).unwrap();
+    deckhand::notation::preferans_ppn::generate::generate(deals, seed, crlf, &mut f).unwrap();
     drop(f);
     p
 }
@@ -84,7 +84,7 @@ fn generated(dir: &std::path::Path, deals: u64, seed: u64, crlf: bool) -> PathBu
 /// computed tricks are the summary's.
 #[test]
 fn generated_games_convert_with_every_computed_value_as_annotated() {
-    use deckhand::columns::read::Cols as Table;
+    use deckhand::columns::access::Cols as Table;
     let dir = tempfile::tempdir().unwrap();
     let inputs = [
         generated(dir.path(), 3000, 11, false),

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use deckhand::columns::read::Cols;
+use deckhand::columns::access::Cols;
 use deckhand::pipeline::Options;
 
 fn convert(compute: bool) -> tempfile::TempDir {

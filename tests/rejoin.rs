@@ -6,7 +6,7 @@
 mod common;
 
 use arrow_array::RecordBatch;
-use deckhand::notation::ppn::generate::write::Style;
+use deckhand::notation::pinochle_ppn::generate::write::Style;
 use deckhand::notation::tagpair::split::{ItemKind, split_all};
 use deckhand::pipeline::{Options, parse_bytes};
 use proptest::prelude::*;
@@ -20,7 +20,7 @@ fn hands() -> &'static [String] {
 /// 24 generated hands of `style` (with comments and segmental tags), a
 /// `malformed` fraction of them broken, one string each.
 fn generated(style: Style, malformed: f64) -> Vec<String> {
-    let opts = deckhand::notation::ppn::generate::GenOptions {
+    let opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands: 24,
         seed: 21,
         style: Style {
@@ -32,7 +32,7 @@ fn generated(style: Style, malformed: f64) -> Vec<String> {
         ..Default::default()
     };
     let mut text = Vec::new();
-    deckhand::notation::ppn::generate::generate(&opts, &mut text).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&opts, &mut text).unwrap();
     split_all(&text, 0)
         .into_iter()
         .filter(|it| it.kind == ItemKind::Record)

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use deckhand::columns::render::value;
-use deckhand::notation::ppn::generate::{GenOptions, generate, write::Style};
+use deckhand::notation::pinochle_ppn::generate::{GenOptions, generate, write::Style};
 use deckhand::pipeline::{Options, parse_bytes};
 
 fn archive(hands: u64, seed: u64, import: bool) -> Vec<u8> {

@@ -2,12 +2,12 @@
 
 #[macro_use]
 pub mod table;
+pub mod access;
 pub mod date;
 pub mod decimal;
-pub mod errors;
+pub mod errors_table;
 pub mod lists;
 pub mod prims;
-pub mod read;
 pub mod render;
 pub mod size;
 pub mod strings;

@@ -433,7 +433,7 @@ macro_rules! game_tables {
         pub struct Builders {
             pub $first: $first_ty,
             $(pub $field: $ty,)*
-            pub errors: $crate::columns::errors::ErrorsBuilder,
+            pub errors: $crate::columns::errors_table::ErrorsBuilder,
         }
 
         /// The game's tables in output order (its record table first),
@@ -441,7 +441,7 @@ macro_rules! game_tables {
         pub const $tables: &[&$crate::columns::table::TableDecl] = &[
             &<$first_ty>::DECL,
             $(&<$ty>::DECL,)*
-            $crate::columns::errors::ERRORS,
+            $crate::columns::errors_table::ERRORS,
         ];
 
         impl Builders {

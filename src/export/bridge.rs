@@ -24,8 +24,8 @@ use std::path::PathBuf;
 use arrow_array::RecordBatch;
 
 use crate::Error;
+use crate::columns::access::Cols;
 use crate::columns::date::civil_from_days;
-use crate::columns::read::Cols;
 use crate::games::bridge::seat::Seat;
 use crate::games::bridge::tables::BRIDGE_TABLES;
 use crate::notation::rbn::record::{Carry, Given, REPEATING};

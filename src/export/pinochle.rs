@@ -19,11 +19,11 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::Error;
-use crate::columns::read::Cols;
+use crate::columns::access::Cols;
 use crate::games::pinochle::rules::meld::meld_cards;
 use crate::games::pinochle::{Card, Seat, Suit};
-use crate::notation::ppn::values::civil_from_days;
-use crate::notation::ppn::{ABOUT, TABLES};
+use crate::notation::pinochle_ppn::values::civil_from_days;
+use crate::notation::pinochle_ppn::{ABOUT, TABLES};
 use crate::notation::tagpair::text::write_tag as tag;
 use crate::pipeline::{FileSummary, Options, parse_inputs};
 

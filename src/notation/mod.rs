@@ -2,14 +2,14 @@
 //! splitter) into the rows of its game's tables, behind the [`Notation`]
 //! trait; [`registry`] lists them and routes each input file to one.
 
-pub mod bridge;
+pub mod bridge_board;
 pub mod head;
 pub mod lines;
 pub mod number;
 pub mod pbn;
 pub mod phh;
-pub mod ppn;
-pub mod preferans;
+pub mod pinochle_ppn;
+pub mod preferans_ppn;
 pub mod rbn;
 pub mod tagpair;
 

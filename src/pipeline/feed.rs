@@ -16,7 +16,7 @@ use super::window::{
 };
 use super::{Consumer, FileSummary, Options, Shared};
 use crate::Error;
-use crate::columns::errors::RAW_LIMIT;
+use crate::columns::errors_table::RAW_LIMIT;
 use crate::notation::{FileInfo, Notation};
 use crate::source::Stream;
 use crate::split::{self, BOM, CR_SNIFF_BYTES, Item, ItemKind, MAX_RECORD_BYTES, Splitter};

@@ -25,11 +25,11 @@ use rayon::prelude::*;
 
 use crate::Error;
 use crate::columns::SCHEMA_VERSION;
-use crate::columns::errors::{ERRORS, ErrorsBuilder, RAW_LIMIT, RecordRef};
+use crate::columns::errors_table::{ERRORS, ErrorsBuilder, RAW_LIMIT, RecordRef};
 use crate::columns::table::TableDecl;
 use crate::error::{Position, Severity};
 use crate::notation::{FileInfo, Notation};
-use crate::sink::parquet::{Closed, Codec, SinkOptions, TableSink, TableSpec, Writer};
+use crate::sink::writer::{Closed, Codec, SinkOptions, TableSink, TableSpec, Writer};
 use crate::source::Input;
 use feed::FileRun;
 use route::{HEAD_BYTES, Registry, Route, Settings};

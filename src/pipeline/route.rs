@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use super::Run;
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::notation::head::Head;
 use crate::notation::{About, Evidence};

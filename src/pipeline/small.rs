@@ -21,7 +21,7 @@ use super::feed::{FileRun, LexedFile};
 use super::window::{count, errors_of, keep};
 use super::{FileConsumer, FileSummary, Shared, WindowBatches, run_input};
 use crate::Error;
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::notation::{FileInfo, Notation, Part, PartEnd, Tables};
 use crate::source::Stream;
 

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::{Consumer, FileSummary, OnError, Options, WindowBatches};
 use crate::Error;
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::notation::{FileInfo, Notation, PartEnd, Tables};
 use crate::split::Item;
 

@@ -33,13 +33,13 @@ pub fn fixtures_in(dir: &str) -> Vec<PathBuf> {
 
 /// `hands` generated hands of seed `seed` with the generator's defaults.
 pub fn generated(hands: u64, seed: u64) -> Vec<u8> {
-    let opts = deckhand::notation::ppn::generate::GenOptions {
+    let opts = deckhand::notation::pinochle_ppn::generate::GenOptions {
         hands,
         seed,
         ..Default::default()
     };
     let mut out = Vec::new();
-    deckhand::notation::ppn::generate::generate(&opts, &mut out).unwrap();
+    deckhand::notation::pinochle_ppn::generate::generate(&opts, &mut out).unwrap();
     out
 }
 
@@ -58,8 +58,8 @@ pub fn quiet(threads: usize) -> Options {
 }
 
 /// The writer `DECKHAND_WRITER` names.
-pub fn writer() -> deckhand::sink::parquet::Writer {
-    use deckhand::sink::parquet::Writer;
+pub fn writer() -> deckhand::sink::writer::Writer {
+    use deckhand::sink::writer::Writer;
     match std::env::var("DECKHAND_WRITER").as_deref() {
         Ok("arrow") => Writer::Arrow,
         Ok("fast") | Err(_) => Writer::Fast,
@@ -76,7 +76,7 @@ pub fn render(out: &Path) -> Vec<String> {
 }
 
 pub fn table_names() -> Vec<String> {
-    deckhand::notation::ppn::TABLES
+    deckhand::notation::pinochle_ppn::TABLES
         .iter()
         .map(|t| t.path())
         .collect()

@@ -2,7 +2,7 @@
 //! `calls`, `plays`, `tricks`, `notes`, `score_tables` and `double_dummy`,
 //! written under `OUT/bridge/`, whatever the notation (PBN, RBN, RBX).
 
-use crate::columns::errors::ErrorsBuilder;
+use crate::columns::errors_table::ErrorsBuilder;
 use crate::columns::lists::CardList;
 
 /// The game's name: its folder in a dataset.

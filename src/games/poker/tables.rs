@@ -2,7 +2,7 @@
 //! `actions`, written under `OUT/poker/`. Amounts are Decimal128(18, 6).
 
 use crate::columns::decimal::{Dec, DecList};
-use crate::columns::errors::ErrorsBuilder;
+use crate::columns::errors_table::ErrorsBuilder;
 
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "poker";

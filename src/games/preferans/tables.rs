@@ -2,7 +2,7 @@
 //! `deals`, `seats` and `tricks`, written under `OUT/preferans/`.
 
 use super::card::{Card, Rank, Suit};
-use crate::columns::errors::ErrorsBuilder;
+use crate::columns::errors_table::ErrorsBuilder;
 use crate::columns::lists::CardName;
 
 /// The game's name: its folder in a dataset.

@@ -16,7 +16,7 @@ use super::values::{self, ContractValue};
 use super::{DIALECT, Game, LABEL};
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags};
-use crate::notation::bridge::board::{self, At, NoteRow, Part, Stated, Written};
+use crate::notation::bridge_board::{self as board, At, NoteRow, Part, Stated, Written};
 
 use crate::games::bridge::card::Strain;
 

@@ -11,7 +11,7 @@ use crate::games::bridge::seat::Seat;
 use crate::notation::tagpair::lex::Token;
 
 use super::values::{parse_call, parse_card};
-pub use crate::notation::bridge::board::{Auction, CallRow, End, Marks, Place, Play};
+pub use crate::notation::bridge_board::{Auction, CallRow, End, Marks, Place, Play};
 
 /// A PBN token inside a lexer token (`1S!!=1=$25` is four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

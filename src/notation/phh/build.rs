@@ -15,7 +15,7 @@ use super::codes;
 use super::doc::{self, Doc, Entry, Node, Val};
 use super::{PHH, Rec};
 use crate::columns::decimal::{self, DecError};
-use crate::columns::errors::RecordRef;
+use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::games::poker::rules::{self, Act, Replay, Setup};

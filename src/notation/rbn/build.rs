@@ -1,5 +1,5 @@
 //! The meaning of an RBN record, written into the bridge tables through
-//! the bridge notations' shared board (`notation::bridge::board`): each
+//! the bridge notations' shared board (`notation::bridge_board`): each
 //! label's value read (`values`), the repeating labels as the database
 //! rules carry them, the auction and play placed by seat, notes attached to
 //! the calls and plays that refer to them.
@@ -16,7 +16,7 @@ use super::Rec;
 use super::codes;
 use super::record::{self, Lines, NotePart};
 use super::values::{self, RbnAuction, RbnContract, RbnPlayList};
-use crate::columns::errors::RecordRef;
+use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::games::bridge::auction::{Contract, ContractValue};
@@ -24,8 +24,8 @@ use crate::games::bridge::card::Strain;
 use crate::games::bridge::play::{self, Played};
 use crate::games::bridge::seat::Seat;
 use crate::games::bridge::tables::Builders;
-use crate::notation::bridge::board::{
-    self, At, Auction, CallRow, End, Marks, NoteRow, Part, Place, Play, Stated, Written,
+use crate::notation::bridge_board::{
+    self as board, At, Auction, CallRow, End, Marks, NoteRow, Part, Place, Play, Stated, Written,
 };
 use crate::notation::number::parse_i32;
 use crate::notation::tagpair::text::bytes_text;

@@ -6,7 +6,7 @@
 //! (an RBX line is first turned into the RBN text it stands for, byte for
 //! byte the same length) and carries the repeating labels from record to
 //! record; [`values`] reads the labels' values; [`build`] gives them their
-//! meaning in a `notation::bridge::board::Board`, which the bridge rules
+//! meaning in a `notation::bridge_board::Board`, which the bridge rules
 //! check and the shared code writes, as for PBN.
 
 pub mod build;

@@ -8,7 +8,7 @@
 use super::inherit;
 use super::lex::{self, Dialect, Lists};
 use super::record::{self, Group, TagRecord};
-use crate::columns::errors::{ErrorsBuilder, RecordRef};
+use crate::columns::errors_table::{ErrorsBuilder, RecordRef};
 use crate::error::{Diag, Diags, Locator};
 use crate::notation::FileInfo;
 use crate::split::Item;

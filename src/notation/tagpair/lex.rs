@@ -1100,7 +1100,7 @@ mod tests {
     use super::*;
 
     /// The syntax as Portable Pinochle Notation reads it.
-    const PPN: &Dialect = &crate::notation::ppn::DIALECT;
+    const PPN: &Dialect = &crate::notation::pinochle_ppn::DIALECT;
 
     fn lexed(r: &[u8]) -> (Lexed, Lists<'_>) {
         let mut lists = Lists::default();

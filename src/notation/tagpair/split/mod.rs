@@ -983,7 +983,7 @@ mod tests {
 
     #[test]
     fn generated_archives_split_the_same_with_and_without_the_fast_path() {
-        use crate::notation::ppn::generate::{GenOptions, generate, write::Style};
+        use crate::notation::pinochle_ppn::generate::{GenOptions, generate, write::Style};
         for (seed, crlf) in [(1, false), (2, true)] {
             let opts = GenOptions {
                 hands: 300,

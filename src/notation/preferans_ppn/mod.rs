@@ -12,7 +12,7 @@
 pub mod build;
 pub mod diagnostics;
 pub mod generate;
-pub mod read;
+pub mod syntax;
 
 use crate::columns::table::TableDecl;
 use crate::games::preferans::tables::{Builders, GAME, PREFERANS_TABLES};

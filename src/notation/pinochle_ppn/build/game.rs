@@ -6,7 +6,7 @@
 //! the hand after it, which may be built on another thread).
 
 use super::compute::{join, join_opt};
-use crate::notation::ppn::values::{self, ScoreList};
+use crate::notation::pinochle_ppn::values::{self, ScoreList};
 
 /// How the hand before ended, as written: its number and its score lists
 /// (compared only when the next hand is numbered one more).

@@ -16,7 +16,7 @@ use crate::games::pinochle::rules::hand::{
 use crate::games::pinochle::rules::trick::{Violation, winner};
 use crate::games::pinochle::tables::HandsBuilder;
 use crate::games::pinochle::{Card, Seat, Suit};
-use crate::notation::ppn::values::{self, HandEntry};
+use crate::notation::pinochle_ppn::values::{self, HandEntry};
 
 /// Which rules to apply, chosen per hand.
 #[derive(Clone, Debug)]

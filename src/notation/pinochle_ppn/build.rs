@@ -13,7 +13,7 @@ pub mod game;
 
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
-use crate::columns::errors::ErrorsBuilder;
+use crate::columns::errors_table::ErrorsBuilder;
 use crate::columns::lists::{CardCopy, CardList};
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::{Diag, Diags};

@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
-use super::read::{self, Field, Line};
+use super::syntax::{self, Field, Line};
 use super::{PREFERANS, REQUIRED_TAGS, Rec, codes};
-use crate::columns::errors::RecordRef;
+use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::games::preferans::Card;
@@ -133,7 +133,7 @@ fn read_game(
     let mut all_quoted = true;
     let mut at = 0;
     while at < raw.len() {
-        let (line, next) = read::line(raw, at);
+        let (line, next) = syntax::line(raw, at);
         match line {
             Line::Blank => {}
             Line::Comment { text, .. } => {
@@ -202,7 +202,7 @@ fn read_game(
         return false;
     }
     if deals.is_empty() && all_quoted {
-        let pinochle: Vec<&str> = (crate::notation::ppn::PINOCHLE_TAGS.iter())
+        let pinochle: Vec<&str> = (crate::notation::pinochle_ppn::PINOCHLE_TAGS.iter())
             .copied()
             .filter(|t| tags.iter().any(|x| x.name.bytes == t.as_bytes()))
             .collect();
@@ -353,7 +353,7 @@ fn next(p: u8) -> u8 {
 /// Reads a field with `f`, or warns (F014) and gives None.
 fn field<'a, T>(
     g: &mut Game<'a>,
-    slots: &read::Slots<'a>,
+    slots: &syntax::Slots<'a>,
     k: usize,
     f: impl Fn(&[u8]) -> Option<T>,
     expected: &str,
@@ -366,7 +366,7 @@ fn field<'a, T>(
             codes::FIELD,
             format!(
                 "{} '{}' is not {expected}: null",
-                read::FIELDS[k],
+                syntax::FIELDS[k],
                 g.text(x.bytes)
             ),
         );
@@ -386,7 +386,7 @@ fn deal<'a>(
     compute: bool,
     out: &mut Builders,
 ) -> bool {
-    use read::*;
+    use syntax::*;
     let (slots, short) = match shape(fields) {
         Err(why) => {
             g.quarantine_line(at, codes::DEAL_LINE, why);
@@ -412,7 +412,7 @@ fn deal<'a>(
     let cards_at = slots[CARDS].map(|f| f.at);
     let cards: Option<Vec<Card>> = slots[CARDS].and_then(|f| {
         let r = if f.bytes.len() == 32 {
-            read::cards(f.bytes).map_err(|i| (i, "a card of the table"))
+            syntax::cards(f.bytes).map_err(|i| (i, "a card of the table"))
         } else {
             Err((0, "32 cards"))
         };
@@ -435,7 +435,7 @@ fn deal<'a>(
         }
     });
     let bids = slots[BIDS].and_then(|f| {
-        let b = read::bids(f.bytes);
+        let b = syntax::bids(f.bytes);
         if b.is_none() {
             g.warn(
                 f.at,
@@ -469,21 +469,21 @@ fn deal<'a>(
         g,
         &slots,
         CONTRACT,
-        read::contract,
+        syntax::contract,
         "a contract (2 to 8, G before it for a game)",
     );
-    let accepted = field(g, &slots, ACCEPTED, read::accepted, "a number");
+    let accepted = field(g, &slots, ACCEPTED, syntax::accepted, "a number");
     let kontra = field(
         g,
         &slots,
         KONTRA,
-        read::kontra,
+        syntax::kontra,
         "0 or a level (I, K, R, S, M) and a player",
     );
-    let refa = field(g, &slots, REFA, read::refa, "0 or 1");
-    let value = field(g, &slots, VALUE, read::value, "an integer");
+    let refa = field(g, &slots, REFA, syntax::refa, "0 or 1");
+    let value = field(g, &slots, VALUE, syntax::value, "an integer");
     let starts = field(g, &slots, STARTS, player, "a player (1 to 3)");
-    let throws = slots[THROWS].map(read::throws).unwrap_or_default();
+    let throws = slots[THROWS].map(syntax::throws).unwrap_or_default();
     for t in &throws {
         if t.cards.is_none() {
             g.warn(
@@ -686,10 +686,14 @@ fn deal<'a>(
 }
 
 /// A player's bid, role and summary entry.
-type Seat<'a> = (Option<&'a [u8]>, Option<&'static str>, Option<read::Entry>);
+type Seat<'a> = (
+    Option<&'a [u8]>,
+    Option<&'static str>,
+    Option<syntax::Entry>,
+);
 
 /// Where the field after a missing one starts (for the F013 warning).
-fn slots_at(s: &read::Slots<'_>, gap: usize) -> Option<usize> {
+fn slots_at(s: &syntax::Slots<'_>, gap: usize) -> Option<usize> {
     s[gap + 1..].iter().flatten().next().map(|f| f.at)
 }
 
@@ -705,7 +709,7 @@ struct Known<'x, 'a> {
     accepted: Option<i32>,
     kontra: Option<Option<(KontraLevel, u8)>>,
     starts: Option<u8>,
-    throws: &'x [read::Throw<'a>],
+    throws: &'x [syntax::Throw<'a>],
     throws_at: Option<usize>,
     /// Nothing was played (passed out, or no throws field).
     passed: bool,
@@ -741,7 +745,7 @@ impl Rules {
         }
         // The deck.
         if let (Some(cards), Some(at)) = (k.cards, k.cards_at) {
-            let (twice, missing) = read::deck_check(cards);
+            let (twice, missing) = syntax::deck_check(cards);
             if !twice.is_empty() {
                 g.warn(
                     at,
@@ -843,7 +847,7 @@ impl Rules {
             _ => None,
         };
         let mut players: Vec<Option<[usize; 3]>> = Vec::with_capacity(n);
-        let mut untold: Vec<&read::Throw<'_>> = Vec::new();
+        let mut untold: Vec<&syntax::Throw<'_>> = Vec::new();
         for (i, t) in k.throws.iter().enumerate() {
             let p = match (r.leaders[i], t.cards) {
                 (Some(l), Some((_, 3))) => Some([l, next(l), next(next(l))]),
@@ -1005,7 +1009,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::columns::read::Cols;
+    use crate::columns::access::Cols;
     use crate::split::{Item, ItemKind};
 
     /// The codes and raw texts of the `errors` rows of one record.

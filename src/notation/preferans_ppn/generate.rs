@@ -15,7 +15,7 @@ use std::io::Write;
 
 use rayon::prelude::*;
 
-use super::read::card_char;
+use super::syntax::card_char;
 use crate::games::preferans::Card;
 use crate::games::preferans::card::Suit;
 use crate::games::preferans::contract::Contract;

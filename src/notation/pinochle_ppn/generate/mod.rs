@@ -82,7 +82,7 @@ fn game(opts: &GenOptions, g: u64, max_hands: u64) -> (String, GenStats) {
     let mut names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
     rng.shuffle(&mut names);
     let day = (g / 6) as i32;
-    let (y, m, d) = crate::notation::ppn::values::civil_from_days(18262 + day % 2500);
+    let (y, m, d) = crate::notation::pinochle_ppn::values::civil_from_days(18262 + day % 2500);
     let info = GameInfo {
         site: "deckhand generator",
         date: format!("{y:04}.{m:02}.{d:02}"),

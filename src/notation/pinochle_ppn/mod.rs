@@ -9,7 +9,7 @@ pub mod diagnostics;
 pub mod generate;
 pub mod values;
 
-use crate::columns::errors::ERRORS;
+use crate::columns::errors_table::ERRORS;
 use crate::columns::table::TableDecl;
 use crate::error::{Diag, Error};
 use crate::games::pinochle::tables::*;
