@@ -1,6 +1,6 @@
 """Pairs of poker hands compared by pokerkit's evaluators, the reference the
 evaluators of `games::poker::eval` are tested against
-(tests/poker_eval_pokerkit.rs). Writes testdata/poker/eval_pairs.txt:
+(tests/poker/eval_pokerkit.rs). Writes testdata/poker/eval_pairs.txt:
 one line a pair, `kind cards1 cards2 cmp`, cmp `>` `=` `<` as pokerkit
 orders the two (greater: the better hand; a hand that cannot be formed,
 an eight-or-better low that does not qualify, is below every hand).

@@ -20,7 +20,7 @@ PYO3_PYTHON="$PWD/$venv/bin/python" cargo clippy -p deckhand-python --all-target
 cargo test
 # The golden and equivalence suites again with every column written by the
 # Arrow writer (`--writer arrow`): the fallback, and the oracle of the fast path.
-DECKHAND_WRITER=arrow cargo test --test golden --test equivalence
+DECKHAND_WRITER=arrow cargo test --test pinochle --test pipeline -- golden:: equivalence::
 cargo bench --no-run
 
 (cd python && VIRTUAL_ENV="$PWD/../$venv" PATH="$PWD/../$venv/bin:$PATH" maturin develop --quiet)

@@ -1,5 +1,5 @@
 //! How many records a parse must account for, counted apart from the
-//! parser: shared by `tests/no_panic.rs` and the fuzz target `ppn_parse`
+//! parser: shared by `tests/pinochle/no_panic.rs` and the fuzz target `ppn_parse`
 //! (which includes this file by path).
 
 use arrow_array::RecordBatch;

@@ -8,7 +8,7 @@
 //! second header, a duplicate key, anything TOML forbids) gives up, and the
 //! `toml` crate reads the hand instead ([`from_crate`]); the two give the
 //! same document wherever the fast reader reads one (the property test
-//! below and `tests/poker_golden.rs`).
+//! below and `tests/poker/golden.rs`).
 
 use std::borrow::Cow;
 use std::ops::Range;

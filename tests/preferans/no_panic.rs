@@ -2,7 +2,7 @@
 //! panics, every game is a `games` row or a quarantined record, and the
 //! input read in pieces gives the same rows as read in place.
 
-mod common;
+use crate::common;
 
 use deckhand::pipeline::{Options, parse_bytes, parse_reader};
 use proptest::prelude::*;

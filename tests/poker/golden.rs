@@ -4,7 +4,7 @@
 //! and group sizes change no byte of the dataset, for those files and for
 //! the bundled real ones. `DECKHAND_BLESS=1` rewrites the golden files.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! golden file, with deckhand's page builders and with the Arrow writer
 //! alone. `DECKHAND_BLESS=1` rewrites the golden files.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

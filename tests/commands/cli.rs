@@ -1,6 +1,6 @@
 //! The `deckhand` binary: exit codes, messages, output layout.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use predicates::prelude::*;

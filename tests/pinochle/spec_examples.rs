@@ -1,6 +1,6 @@
 //! The PPN specification's own examples parse into exactly the values they state.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

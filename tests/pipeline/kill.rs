@@ -1,7 +1,7 @@
 //! A conversion killed midway leaves no file with a final name (only
 //! temporary `.tmp` files, which no reader picks up), and a rerun succeeds.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

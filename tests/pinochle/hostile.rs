@@ -2,7 +2,7 @@
 //! characters, a record over the size limit and one over the item limit, read both mapped (in place)
 //! and streamed (in pieces, keeping only the record's first bytes).
 
-mod common;
+use crate::common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};

@@ -1,7 +1,7 @@
 //! The same archive from a plain file, from .gz, .zst, .bz2 and .xz, and from
 //! stdin (plain and compressed) gives identical tables.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! and with the Arrow writer alone. `DECKHAND_BLESS=1` rewrites the golden
 //! files.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! spec's lines as written), the irregularities of chapter 3.9
 //! (irregularities.pbn) and the '+' of chapter 3.6 (sections.pbn).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

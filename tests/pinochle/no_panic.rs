@@ -3,12 +3,12 @@
 //! block (or several hands and quarantined records, when no blank line
 //! separates them: each after the first has a P035 warning or is a P011 error).
 
-mod common;
+use crate::common;
 
 use deckhand::pipeline::{Options, parse_bytes};
 use proptest::prelude::*;
 
-#[path = "common/records.rs"]
+#[path = "../common/records.rs"]
 mod records;
 
 fn check(bytes: &[u8]) -> Result<(), TestCaseError> {

@@ -3,7 +3,7 @@
 //! both, testdata/bridge/rbn/). Every example line of every label is in
 //! labels.rbn (golden) and in the unit tests of `notation::rbn::values`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! file, with deckhand's page builders and with the Arrow writer alone.
 //! `DECKHAND_BLESS=1` rewrites the golden files.
 
-mod common;
+use crate::common;
 
 use deckhand::pipeline::Options;
 use deckhand::sink::writer::Writer;

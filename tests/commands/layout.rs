@@ -6,7 +6,7 @@
 //! named on the command line, reported). Also: no generic module names a
 //! notation, a game or one of their tables.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! mark split and parse back to exactly the originals; hands not separated
 //! by a blank line parse back to the same rows too.
 
-mod common;
+use crate::common;
 
 use arrow_array::RecordBatch;
 use deckhand::notation::pinochle_ppn::generate::write::Style;
@@ -239,7 +239,7 @@ fn a_file_without_blank_lines_is_read_in_records_of_about_a_mebibyte() {
     use deckhand::notation::tagpair::split::CUT_BYTES;
     // Some 2.5 MiB of hands of each style, none after a blank line: the
     // splitter cuts the record before a hand's first tag past each MiB
-    // (mapped and streamed alike: `tests/hostile.rs`), and the rows are
+    // (mapped and streamed alike: `tests/pinochle/hostile.rs`), and the rows are
     // those of the same hands with blank lines, but for offsets, lines and
     // a P035 warning for each hand after the first.
     for (style, pool) in styled_hands().iter().enumerate() {

@@ -1,7 +1,7 @@
 //! `deckhand export`: canonical EXPORT PPN that converts back to the same
 //! values, plus those the rules filled in.
 
-mod common;
+use crate::common;
 
 use deckhand::notation::pinochle_ppn::generate::{GenOptions, generate, write::Style};
 use deckhand::pipeline::Options;

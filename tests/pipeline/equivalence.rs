@@ -1,7 +1,7 @@
 //! The output is byte-identical whatever the thread count and however the
 //! input is chunked for the splitter and grouped for parsing.
 
-mod common;
+use crate::common;
 
 use arrow_array::cast::AsArray;
 use deckhand::pipeline::Options;

@@ -3,7 +3,7 @@
 //! bytes (plain or compressed); errors at once for a bad table, game or
 //! path; a reader dropped early stops the parse.
 
-mod common;
+use crate::common;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

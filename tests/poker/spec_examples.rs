@@ -4,7 +4,7 @@
 //! grammar's examples (unit tests of `notation::phh::action` have every
 //! row of its table).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! exactly the values they state, and each of its known inconsistencies
 //! is a warning at its line and column.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
