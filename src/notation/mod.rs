@@ -83,7 +83,7 @@ pub trait Notation: Sync {
     type Carry: Default;
     /// What the file state says at a record, captured in order before the
     /// records are parsed in parallel.
-    type Context<'a>: Copy + Send + Sync;
+    type Context<'a>: Copy + Send + Sync + Default;
     /// Its record splitter.
     type Splitter: Splitter;
 
@@ -105,15 +105,23 @@ pub trait Notation: Sync {
     /// A state borrowing from a saved one.
     fn restore<'a>(&self, carry: &'a Self::Carry) -> Self::FileState<'a>;
 
-    /// Sequential: a directive line (file header) between records.
-    fn directive<'a>(&self, state: &mut Self::FileState<'a>, line: &'a [u8]);
+    /// Sequential: a directive line (file header) between records. By
+    /// default nothing: a notation without file headers.
+    fn directive<'a>(&self, state: &mut Self::FileState<'a>, line: &'a [u8]) {
+        let _ = (state, line);
+    }
 
     /// Sequential: called for each record in order before it is parsed, to
     /// capture what the file state is at that record (and to note that a
     /// record came: header lines after one start a new header).
+    /// By default the empty context: nothing carries from headers.
     fn record_context<'a>(&self, state: &mut Self::FileState<'a>) -> Self::Context<'a>
     where
-        'a: 'a;
+        'a: 'a,
+    {
+        let _ = state;
+        Self::Context::default()
+    }
 
     /// Parallel: parse the records of one group. `input[0]` is at absolute
     /// offset `base`; a record whose bytes run past the end of `input` was too

@@ -191,14 +191,6 @@ impl Notation for Phh {
         *carry
     }
 
-    fn directive(&self, _: &mut u64, _: &[u8]) {}
-
-    fn record_context<'a>(&self, _: &mut u64)
-    where
-        'a: 'a,
-    {
-    }
-
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
         records
             .iter()

@@ -179,14 +179,6 @@ impl Notation for Preferans {
 
     fn restore(&self, _: &()) {}
 
-    fn directive(&self, _: &mut (), _: &[u8]) {}
-
-    fn record_context<'a>(&self, _: &mut ())
-    where
-        'a: 'a,
-    {
-    }
-
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
         records
             .iter()

@@ -264,14 +264,6 @@ impl Notation for Rbn {
         carry.clone()
     }
 
-    fn directive(&self, _: &mut State, _: &[u8]) {}
-
-    fn record_context<'a>(&self, _: &mut State)
-    where
-        'a: 'a,
-    {
-    }
-
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
         records
             .iter()
