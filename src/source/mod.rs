@@ -507,14 +507,6 @@ impl Source {
 /// (`crate::registry::find_inputs`).
 pub type IsInput<'a> = &'a dyn Fn(&Path, bool) -> bool;
 
-/// Expands the command line's inputs: files are taken as given (in order),
-/// directories are searched recursively for inputs (`is_input`: files
-/// whose extension names a notation, also compressed, and files of other
-/// names whose content starts like one), in sorted path order.
-pub fn expand_inputs(inputs: &[PathBuf], is_input: IsInput<'_>) -> Result<Vec<PathBuf>, Error> {
-    Ok(find_inputs(inputs, is_input)?.inputs)
-}
-
 /// The inputs of a command line, and the files its directories hold that
 /// are not inputs.
 #[derive(Debug, Default)]
@@ -529,9 +521,13 @@ pub struct Found {
     pub repeated: Vec<PathBuf>,
 }
 
-/// [`expand_inputs`], with the files of the directories that were left out.
-/// Every input is checked before any is read: a file that does not exist
-/// or cannot be opened is an error naming it as given.
+/// Expands the command line's inputs: files are taken as given (in order),
+/// directories are searched recursively for inputs (`is_input`: files
+/// whose extension names a notation, also compressed, and files of other
+/// names whose content starts like one), in sorted path order; with the
+/// files of the directories that were left out. Every input is checked
+/// before any is read: a file that does not exist or cannot be opened is an
+/// error naming it as given.
 pub fn find_inputs(inputs: &[PathBuf], is_input: IsInput<'_>) -> Result<Found, Error> {
     let mut out = Found::default();
     for input in inputs {
