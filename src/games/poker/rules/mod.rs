@@ -589,6 +589,7 @@ pub fn replay<'c>(setup: &Setup<'_>, acts: impl IntoIterator<Item = Act<'c>>) ->
 
 #[cfg(test)]
 mod tests {
+    use super::showdown::{HandType, describe, evaluate};
     use super::*;
 
     const ONE: i128 = 1_000_000;
