@@ -140,6 +140,33 @@ pub fn room_text(r: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// What the H, A, C and R labels say, as read.
+#[derive(Default)]
+struct Labels<'r> {
+    at: At,
+    stated: Stated,
+    deal_text: Option<Cow<'r, str>>,
+    /// The deal gives some hands in part (pseudo-cards).
+    partial_hands: bool,
+    vul_text: Option<Cow<'r, str>>,
+    calls: Option<RbnAuction<'r>>,
+    contract: Option<RbnContract<'r>>,
+    contract_text: Option<(&'r [u8], usize)>,
+    result: Option<(&'r [u8], usize)>,
+    result_text: Option<Cow<'r, str>>,
+    score_text: Option<Cow<'r, str>>,
+}
+
+/// Whether the F label names rubber scoring (or Chicago, Cavendish).
+fn is_rubber(f: &[u8]) -> bool {
+    let first = f.split(|&b| b == b':').next().unwrap_or_default();
+    let l = first.to_ascii_lowercase();
+    matches!(&l[..], b"r" | b"c" | b"a")
+        || l.windows(6).any(|w| w == b"rubber")
+        || l.windows(7).any(|w| w == b"chicago")
+        || l.windows(8).any(|w| w == b"cavendish")
+}
+
 struct Reader<'r, 'a> {
     rec: &'r Rec<'a>,
     lines: &'r Lines<'r>,
@@ -209,61 +236,98 @@ impl<'r, 'a> Reader<'r, 'a> {
         for (at, code, msg) in &self.lines.issues {
             self.diags.push(Diag::warning(*at, code, msg.clone()));
         }
-        let mut at = At::default();
-        let mut stated = Stated::default();
-        // H: the deal.
-        let mut deal_text = None;
-        let mut partial_hands = false;
+        let mut r = Labels::default();
+        self.read_deal(&mut r);
+        self.read_auction(&mut r);
+        self.read_contract(&mut r);
+        self.read_result(&mut r);
+        let (opening_leader, auction_rows, play) = self.read_play(&mut r);
+        let f = self.value(b'F').map(|x| x.0);
+        let names = self.value(b'N').map(|(v, _)| parse_names(v));
+        let players = match &names {
+            Some(n) => n.players.map(|p| p.map(|p| self.txt(p))),
+            None => [None, None, None, None],
+        };
+        let notes = self.notes();
+        let b = board::Board {
+            stated: std::mem::take(&mut r.stated),
+            auction: auction_rows,
+            opening_leader,
+            play,
+            notes,
+            players,
+            written: Written {
+                contract: r.contract_text.map(|(v, _)| self.txt(v)),
+                result: r.result.map(|(v, _)| self.txt(v)),
+                score: r.result.map(|(v, _)| self.txt(v)),
+            },
+            at: r.at,
+            rubber: f.is_some_and(is_rubber),
+            latin1: self.latin1,
+            partial_hands: r.partial_hands,
+            missing_note,
+        };
+        let checked = board::check(&b, compute, self.diags);
+        let board = self.boards_columns(about, file, id, &b, &r, names.as_ref(), f, out);
+        board::write_rows(&b, &checked, id, compute, self.diags, out);
+        self.keep_what_has_no_column(board, names.as_ref(), id, out);
+    }
+
+    /// H: the deal.
+    fn read_deal(&mut self, r: &mut Labels<'r>) {
         if let Some((v, p, own)) = self.value_own(b'H') {
-            at.deal = p;
-            deal_text = Some(self.txt(v));
+            r.at.deal = p;
+            r.deal_text = Some(self.txt(v));
             match values::parse_hands(v) {
                 Ok(h) => {
                     if own {
                         board::check_deal(&h.deal, p, true, self.diags);
                     }
-                    partial_hands = h.pseudo.iter().any(|&n| n > 0);
-                    stated.deal = Some(h.deal);
+                    r.partial_hands = h.pseudo.iter().any(|&n| n > 0);
+                    r.stated.deal = Some(h.deal);
                 }
                 Err(e) if own => self.reject(b'H', v, p, &e),
                 Err(_) => {}
             }
         }
-        // A: dealer, vulnerability, calls.
+    }
+
+    /// A: dealer, vulnerability, calls.
+    fn read_auction(&mut self, r: &mut Labels<'r>) {
         let auction = self
             .lines
             .get(b'A')
             .and_then(|l| l.value.map(|v| (v, l.at)));
-        let mut vul_text = None;
-        let mut calls: Option<RbnAuction<'r>> = None;
         if let Some((v, p)) = auction {
-            at.auction = p;
+            r.at.auction = p;
             match values::parse_auction(v) {
                 Ok(a) => {
-                    stated.dealer = a.dealer;
-                    stated.vulnerable = a.vulnerable;
+                    r.stated.dealer = a.dealer;
+                    r.stated.vulnerable = a.vulnerable;
                     if a.prefix {
-                        vul_text = Some(self.txt(&v[1..2]));
+                        r.vul_text = Some(self.txt(&v[1..2]));
                     }
                     if a.calls.iter().any(|c| c.call.is_none()) {
                         // Queries (`Y`) are no calls: the label is kept.
                         self.keep(b'A', v);
                     }
-                    calls = Some(a);
+                    r.calls = Some(a);
                 }
                 Err(e) => self.reject(b'A', v, p, &e),
             }
         }
-        // C: contract, declarer, leader.
-        let mut contract: Option<RbnContract<'r>> = None;
-        let contract_text = self
+    }
+
+    /// C: contract, declarer, leader.
+    fn read_contract(&mut self, r: &mut Labels<'r>) {
+        r.contract_text = self
             .lines
             .get(b'C')
             .and_then(|l| l.value.map(|v| (v, l.at)));
-        if let Some((v, p)) = contract_text {
+        if let Some((v, p)) = r.contract_text {
             match values::parse_contract(v) {
                 Ok(c) => {
-                    stated.contract = Some(match c.level {
+                    r.stated.contract = Some(match c.level {
                         Some(level) => ContractValue::Contract(Contract {
                             level,
                             strain: c.strain,
@@ -271,50 +335,59 @@ impl<'r, 'a> Reader<'r, 'a> {
                         }),
                         None => ContractValue::Strain(c.strain),
                     });
-                    stated.declarer = c.declarer.map(|d| (d, false));
+                    r.stated.declarer = c.declarer.map(|d| (d, false));
                     if c.goal.is_some() || !c.extra.is_empty() {
                         self.keep(b'C', v);
                     }
-                    contract = Some(c);
+                    r.contract = Some(c);
                 }
                 Err(e) => self.reject(b'C', v, p, &e),
             }
         }
-        // R: result and score.
-        let result = self
+    }
+
+    /// R: result and score.
+    fn read_result(&mut self, r: &mut Labels<'r>) {
+        r.result = self
             .lines
             .get(b'R')
             .and_then(|l| l.value.map(|v| (v, l.at)));
-        let (mut result_text, mut score_text) = (None, None);
-        if let Some((v, p)) = result {
-            at.result = p;
-            at.score = p;
+        if let Some((v, p)) = r.result {
+            r.at.result = p;
+            r.at.score = p;
             match values::parse_result(v) {
-                Ok(r) => {
+                Ok(res) => {
                     let first = v.split(|&b| b == b':').next().unwrap_or_default();
                     let sign = first.iter().position(|&b| b == b'+' || b == b'-');
                     let (tricks, score) = match sign {
                         Some(s) => (&first[..s], &first[s..]),
                         None => (first, &b""[..]),
                     };
-                    result_text = (!tricks.is_empty()).then(|| self.txt(tricks));
-                    score_text = (!score.is_empty()).then(|| self.txt(score));
-                    stated.result = r.tricks.map(|t| (t as i32, false));
-                    stated.score_ns = r.score_ns;
-                    if r.passed_out && stated.contract.is_none() {
-                        stated.contract = Some(ContractValue::Pass);
+                    r.result_text = (!tricks.is_empty()).then(|| self.txt(tricks));
+                    r.score_text = (!score.is_empty()).then(|| self.txt(score));
+                    r.stated.result = res.tricks.map(|t| (t as i32, false));
+                    r.stated.score_ns = res.score_ns;
+                    if res.passed_out && r.stated.contract.is_none() {
+                        r.stated.contract = Some(ContractValue::Pass);
                     }
-                    if r.effective.is_some() {
+                    if res.effective.is_some() {
                         self.keep(b'R', v);
                     }
                 }
                 Err(e) => self.reject(b'R', v, p, &e),
             }
         }
+    }
+
+    /// The opening leader, the auction's rows and the play.
+    fn read_play(
+        &mut self,
+        r: &mut Labels<'r>,
+    ) -> (Option<Seat>, Option<Auction<'r>>, Option<Play<'r>>) {
         // The opening leader: C's leader, else declarer's left-hand
         // opponent, when there is a play.
         let play_label = self.lines.get(b'P');
-        let opening_leader = contract.as_ref().and_then(|c| {
+        let opening_leader = r.contract.as_ref().and_then(|c| {
             c.leader.or_else(|| {
                 play_label
                     .is_some()
@@ -322,15 +395,15 @@ impl<'r, 'a> Reader<'r, 'a> {
                     .flatten()
             })
         });
-        let auction_rows = calls.as_ref().map(|a| self.auction(a, at.auction));
+        let auction_rows = r.calls.as_ref().map(|a| self.auction(a, r.at.auction));
         let play = match (
             play_label.and_then(|l| l.value.map(|v| (v, l.at))),
             opening_leader,
         ) {
             (Some((v, p)), Some(first)) => {
-                at.play = p;
+                r.at.play = p;
                 match values::parse_play(v) {
-                    Ok(list) => Some(self.play(&list, first, &stated, partial_hands, p, v)),
+                    Ok(list) => Some(self.play(&list, first, &r.stated, r.partial_hands, p, v)),
                     Err(e) => {
                         self.reject(b'P', v, p, &e);
                         None
@@ -346,41 +419,22 @@ impl<'r, 'a> Reader<'r, 'a> {
             (None, Some(_)) => Some(Play::default()),
             (None, None) => None,
         };
-        let f = self.value(b'F').map(|x| x.0);
-        let rubber = f.is_some_and(|f| {
-            let first = f.split(|&b| b == b':').next().unwrap_or_default();
-            let l = first.to_ascii_lowercase();
-            matches!(&l[..], b"r" | b"c" | b"a")
-                || l.windows(6).any(|w| w == b"rubber")
-                || l.windows(7).any(|w| w == b"chicago")
-                || l.windows(8).any(|w| w == b"cavendish")
-        });
-        let names = self.value(b'N').map(|(v, _)| parse_names(v));
-        let players = match &names {
-            Some(n) => n.players.map(|p| p.map(|p| self.txt(p))),
-            None => [None, None, None, None],
-        };
-        let notes = self.notes();
-        let b = board::Board {
-            stated,
-            auction: auction_rows,
-            opening_leader,
-            play,
-            notes,
-            players,
-            written: Written {
-                contract: contract_text.map(|(v, _)| self.txt(v)),
-                result: result.map(|(v, _)| self.txt(v)),
-                score: result.map(|(v, _)| self.txt(v)),
-            },
-            at,
-            rubber,
-            latin1: self.latin1,
-            partial_hands,
-            missing_note,
-        };
-        let checked = board::check(&b, compute, self.diags);
-        // The record's own columns of `boards`.
+        (opening_leader, auction_rows, play)
+    }
+
+    /// The record's own columns of `boards`; the B label's value.
+    #[allow(clippy::too_many_arguments)]
+    fn boards_columns(
+        &mut self,
+        about: &About,
+        file: &FileInfo,
+        id: i64,
+        b: &board::Board<'r>,
+        r: &Labels<'r>,
+        names: Option<&Names<'r>>,
+        f: Option<&'r [u8]>,
+        out: &mut Builders,
+    ) -> Option<&'r [u8]> {
         let o = &mut out.boards;
         let h = self.rec;
         o.board_id.append_value(id);
@@ -423,20 +477,30 @@ impl<'r, 'a> Reader<'r, 'a> {
             col.append_option(b.players[k].as_deref());
         }
         o.room
-            .append_option(names.as_ref().and_then(|n| n.room).map(room_text));
+            .append_option(names.and_then(|n| n.room).map(room_text));
         o.scoring.append_option(f.map(|v| self.txt(v)));
-        o.vulnerable_text.append_option(vul_text);
-        o.deal_text.append_option(deal_text);
+        o.vulnerable_text.append_option(r.vul_text.clone());
+        o.deal_text.append_option(r.deal_text.clone());
         o.contract_text
-            .append_option(contract_text.map(|(v, _)| self.txt(v)));
-        o.result_text.append_option(result_text);
-        o.score_text.append_option(score_text);
-        board::write_rows(&b, &checked, id, compute, self.diags, out);
-        // What RBN gives that the columns have no place for.
+            .append_option(r.contract_text.map(|(v, _)| self.txt(v)));
+        o.result_text.append_option(r.result_text.clone());
+        o.score_text.append_option(r.score_text.clone());
+        board
+    }
+
+    /// What RBN gives that the columns have no place for, kept in
+    /// `other_tags`; the free text in `comments`.
+    fn keep_what_has_no_column(
+        &mut self,
+        board: Option<&'r [u8]>,
+        names: Option<&Names<'r>>,
+        id: i64,
+        out: &mut Builders,
+    ) {
         if let Some(v) = board.filter(|v| v.contains(&b':')) {
             self.keep(b'B', v);
         }
-        if let Some(info) = names.as_ref().and_then(|n| n.info) {
+        if let Some(info) = names.and_then(|n| n.info) {
             let _ = info;
             let (v, _) = self.value(b'N').unwrap();
             self.keep(b'N', v);
