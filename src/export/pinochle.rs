@@ -367,16 +367,7 @@ impl HandRows<'_, '_> {
     /// The mandatory tags, in the spec's order; what is not written is
     /// computed where the rules can, else `?` (or `*` for a hand stopped).
     fn mandatory_tags(&self, others: &[(&str, Option<&str>)], out: &mut String) {
-        let HandRows {
-            h,
-            i,
-            seats,
-            players,
-            seat_set,
-            ..
-        } = *self;
-        let s = self.s.clone();
-        let seat_pos = |name: &str| self.seat_pos(name);
+        let HandRows { h, i, seat_set, .. } = *self;
         mandatory(
             out,
             others,
@@ -384,16 +375,7 @@ impl HandRows<'_, '_> {
             &or(h.str("site", i), "?"),
             h.str("site", i).is_some(),
         );
-        let date = h
-            .str("date_text", i)
-            .map(str::to_string)
-            .or_else(|| {
-                h.date("date", i).map(|d| {
-                    let (y, m, dd) = civil_from_days(d);
-                    format!("{y:04}.{m:02}.{dd:02}")
-                })
-            })
-            .unwrap_or_else(|| "????.??.??".to_string());
+        let date = self.date_tag();
         mandatory(out, others, "Date", &date, h.str("date_text", i).is_some());
         for (seat, col) in seat_set
             .iter()
@@ -425,19 +407,7 @@ impl HandRows<'_, '_> {
         );
         let dealer = h.str("dealer", i);
         mandatory(out, others, "Dealer", &or(dealer, "?"), dealer.is_some());
-        // Deal: as written, else the cards dealt (computed), from the dealer's left.
-        let deal = h.str("deal", i).map(str::to_string).or_else(|| {
-            let hands: Vec<Option<Vec<&str>>> =
-                s.clone().map(|r| seats.strs("computed_dealt", r)).collect();
-            if hands.iter().any(|x| x.is_none()) || hands.is_empty() {
-                return None;
-            }
-            let first = dealer.and_then(seat_pos).map_or(0, |d| (d + 1) % players);
-            let parts: Vec<String> = (0..players)
-                .map(|k| dot(hands[(first + k) % players].as_ref().unwrap()))
-                .collect();
-            Some(format!("{}:{}", seat_set[first].as_str(), parts.join(" ")))
-        });
+        let deal = self.deal_tag(dealer);
         mandatory(
             out,
             others,
@@ -472,27 +442,7 @@ impl HandRows<'_, '_> {
             &or(trump, "?"),
             h.str("trump", i).is_some(),
         );
-        // Melds: as written, else from the cards dealt under the trump named.
-        let melds = h.str("melds", i).map(str::to_string).or_else(|| {
-            let t: Option<Suit> = match trump? {
-                "-" => None,
-                x => Some(Suit::parse(x.as_bytes()[0])?),
-            };
-            let parts: Option<Vec<String>> = s
-                .clone()
-                .map(|r| {
-                    let dealt = cards_of(&seats.strs("computed_dealt", r)?);
-                    let pts = seats.i32("computed_meld_points", r)?;
-                    let mc: Vec<&str> = meld_cards(&dealt, t).iter().map(|c| c.as_str()).collect();
-                    Some(format!("{}({pts})", dot(&mc)))
-                })
-                .collect();
-            Some(format!(
-                "{}:{}",
-                seat_set.first()?.as_str(),
-                parts?.join(" ")
-            ))
-        });
+        let melds = self.melds_tag(trump);
         mandatory(
             out,
             others,
@@ -532,6 +482,80 @@ impl HandRows<'_, '_> {
             &v.map_or(missing.to_string(), |v| scores(&v)),
             h.i32s("hand_scores", i).is_some(),
         );
+    }
+
+    /// The Date tag: as written, else the date, else unknown.
+    fn date_tag(&self) -> String {
+        let HandRows { h, i, .. } = *self;
+        h.str("date_text", i)
+            .map(str::to_string)
+            .or_else(|| {
+                h.date("date", i).map(|d| {
+                    let (y, m, dd) = civil_from_days(d);
+                    format!("{y:04}.{m:02}.{dd:02}")
+                })
+            })
+            .unwrap_or_else(|| "????.??.??".to_string())
+    }
+
+    /// The Deal tag: as written, else the cards dealt (computed), from
+    /// the dealer's left.
+    fn deal_tag(&self, dealer: Option<&str>) -> Option<String> {
+        let HandRows {
+            h,
+            i,
+            seats,
+            players,
+            seat_set,
+            ..
+        } = *self;
+        let s = self.s.clone();
+        let seat_pos = |name: &str| self.seat_pos(name);
+        h.str("deal", i).map(str::to_string).or_else(|| {
+            let hands: Vec<Option<Vec<&str>>> =
+                s.clone().map(|r| seats.strs("computed_dealt", r)).collect();
+            if hands.iter().any(|x| x.is_none()) || hands.is_empty() {
+                return None;
+            }
+            let first = dealer.and_then(seat_pos).map_or(0, |d| (d + 1) % players);
+            let parts: Vec<String> = (0..players)
+                .map(|k| dot(hands[(first + k) % players].as_ref().unwrap()))
+                .collect();
+            Some(format!("{}:{}", seat_set[first].as_str(), parts.join(" ")))
+        })
+    }
+
+    /// The Melds tag: as written, else from the cards dealt under the
+    /// trump named.
+    fn melds_tag(&self, trump: Option<&str>) -> Option<String> {
+        let HandRows {
+            h,
+            i,
+            seats,
+            seat_set,
+            ..
+        } = *self;
+        let s = self.s.clone();
+        h.str("melds", i).map(str::to_string).or_else(|| {
+            let t: Option<Suit> = match trump? {
+                "-" => None,
+                x => Some(Suit::parse(x.as_bytes()[0])?),
+            };
+            let parts: Option<Vec<String>> = s
+                .clone()
+                .map(|r| {
+                    let dealt = cards_of(&seats.strs("computed_dealt", r)?);
+                    let pts = seats.i32("computed_meld_points", r)?;
+                    let mc: Vec<&str> = meld_cards(&dealt, t).iter().map(|c| c.as_str()).collect();
+                    Some(format!("{}({pts})", dot(&mc)))
+                })
+                .collect();
+            Some(format!(
+                "{}:{}",
+                seat_set.first()?.as_str(),
+                parts?.join(" ")
+            ))
+        })
     }
 
     /// The optional tags deckhand has columns for.
