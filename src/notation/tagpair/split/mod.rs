@@ -263,33 +263,7 @@ impl Scanner {
                     self.normal_step(chunk[i], at, out);
                     i += 1;
                 }
-                Mode::Quote => match memchr3(b'"', b'\\', b'\n', &chunk[i..]) {
-                    None => {
-                        self.note_content_in(base + i as u64, &chunk[i..]);
-                        i = n;
-                    }
-                    Some(j) => {
-                        let p = i + j;
-                        self.note_content_in(base + i as u64, &chunk[i..p]);
-                        match chunk[p] {
-                            b'\n' => {
-                                // Unterminated string: the record parser reports it.
-                                self.mode = Mode::Normal;
-                                i = p;
-                            }
-                            b'"' => {
-                                self.mode = Mode::Normal;
-                                self.rec_end = base + p as u64 + 1;
-                                i = p + 1;
-                            }
-                            _ => {
-                                self.mode = Mode::QuoteEscape;
-                                self.rec_end = base + p as u64 + 1;
-                                i = p + 1;
-                            }
-                        }
-                    }
-                },
+                Mode::Quote => i = self.quote_run(chunk, base, i),
                 Mode::QuoteEscape => {
                     self.mode = Mode::Quote;
                     if chunk[i] == b'\n' {
@@ -319,23 +293,7 @@ impl Scanner {
                         i += 1;
                     }
                 }
-                Mode::Brace => match memchr2(b'}', b'\n', &chunk[i..]) {
-                    None => {
-                        self.note_content_in(base + i as u64, &chunk[i..]);
-                        i = n;
-                    }
-                    Some(j) => {
-                        let p = i + j;
-                        self.note_content_in(base + i as u64, &chunk[i..p]);
-                        if chunk[p] == b'}' {
-                            self.mode = Mode::Normal;
-                            self.rec_end = base + p as u64 + 1;
-                        } else {
-                            self.end_line(base + p as u64, out);
-                        }
-                        i = p + 1;
-                    }
-                },
+                Mode::Brace => i = self.brace_run(chunk, base, i, out),
                 Mode::Head => match self.head_step(chunk[i], at) {
                     Some(starts) => self.head_end(starts, out),
                     None => i += 1,
@@ -354,30 +312,105 @@ impl Scanner {
                         i += 1;
                     }
                 }
-                Mode::LineComment | Mode::Escape => {
-                    let end = memchr(b'\n', &chunk[i..]).map_or(n, |j| i + j);
-                    let span = &chunk[i..end];
-                    if self.mode == Mode::Escape {
-                        let take = span.len().min(HEAD - self.esc_len);
-                        self.esc_head[self.esc_len..self.esc_len + take]
-                            .copy_from_slice(&span[..take]);
-                        self.esc_len += take;
-                        if let Some(k) = last_content(span) {
-                            self.esc_end = base + (i + k) as u64;
-                        }
-                    } else {
-                        self.note_content_in(base + i as u64, span);
+                Mode::LineComment | Mode::Escape => i = self.line_run(chunk, base, i, out),
+            }
+        }
+        self.pos = base + n as u64;
+    }
+
+    /// Inside a string: to its closing quote, an escape or the line's end.
+    #[inline]
+    fn quote_run(&mut self, chunk: &[u8], base: u64, mut i: usize) -> usize {
+        let n = chunk.len();
+        match memchr3(b'"', b'\\', b'\n', &chunk[i..]) {
+            None => {
+                self.note_content_in(base + i as u64, &chunk[i..]);
+                i = n;
+            }
+            Some(j) => {
+                let p = i + j;
+                self.note_content_in(base + i as u64, &chunk[i..p]);
+                match chunk[p] {
+                    b'\n' => {
+                        // Unterminated string: the record parser reports it.
+                        self.mode = Mode::Normal;
+                        i = p;
                     }
-                    if end < n {
-                        self.end_line(base + end as u64, out);
-                        i = end + 1;
-                    } else {
-                        i = n;
+                    b'"' => {
+                        self.mode = Mode::Normal;
+                        self.rec_end = base + p as u64 + 1;
+                        i = p + 1;
+                    }
+                    _ => {
+                        self.mode = Mode::QuoteEscape;
+                        self.rec_end = base + p as u64 + 1;
+                        i = p + 1;
                     }
                 }
             }
         }
-        self.pos = base + n as u64;
+        i
+    }
+
+    /// Inside a brace comment: to its `}` or the line's end.
+    #[inline]
+    fn brace_run(
+        &mut self,
+        chunk: &[u8],
+        base: u64,
+        mut i: usize,
+        out: &mut impl FnMut(Item),
+    ) -> usize {
+        let n = chunk.len();
+        match memchr2(b'}', b'\n', &chunk[i..]) {
+            None => {
+                self.note_content_in(base + i as u64, &chunk[i..]);
+                i = n;
+            }
+            Some(j) => {
+                let p = i + j;
+                self.note_content_in(base + i as u64, &chunk[i..p]);
+                if chunk[p] == b'}' {
+                    self.mode = Mode::Normal;
+                    self.rec_end = base + p as u64 + 1;
+                } else {
+                    self.end_line(base + p as u64, out);
+                }
+                i = p + 1;
+            }
+        }
+        i
+    }
+
+    /// A `;` comment or a `%` escape line: to the line's end.
+    #[inline]
+    fn line_run(
+        &mut self,
+        chunk: &[u8],
+        base: u64,
+        mut i: usize,
+        out: &mut impl FnMut(Item),
+    ) -> usize {
+        let n = chunk.len();
+        let end = memchr(b'\n', &chunk[i..]).map_or(n, |j| i + j);
+        let span = &chunk[i..end];
+        if self.mode == Mode::Escape {
+            let take = span.len().min(HEAD - self.esc_len);
+            self.esc_head[self.esc_len..self.esc_len + take].copy_from_slice(&span[..take]);
+            self.esc_len += take;
+            if let Some(k) = last_content(span) {
+                self.esc_end = base + (i + k) as u64;
+            }
+        } else {
+            self.note_content_in(base + i as u64, span);
+        }
+        if end < n {
+            self.end_line(base + end as u64, out);
+            i = end + 1;
+        } else {
+            i = n;
+        }
+        i
     }
 
     /// The fast path, from the start of a line in normal mode: whole lines
