@@ -71,6 +71,56 @@ fn legal(hand: &[Card], led: Option<Suit>, trump: Option<Suit>) -> Vec<usize> {
     (0..hand.len()).collect()
 }
 
+/// The throws of a deal played out at random within the rules, from
+/// `starts`, by the players `playing`; and the tricks each won.
+fn play_throws(
+    rng: &mut Rng,
+    hands: &mut [Vec<Card>; 3],
+    playing: &[u8],
+    starts: u8,
+    trump: Option<Suit>,
+    main: u8,
+    number: u8,
+) -> (Vec<String>, [i32; 3]) {
+    let mut throws = Vec::new();
+    let mut won = [0i32; 3];
+    // A share of deals stop once their result is decided.
+    let stop_early = rng.chance(0.1);
+    let mut leader = starts;
+    for _ in 0..10 {
+        let mut p = leader;
+        let mut seq: Vec<(u8, Card)> = Vec::with_capacity(3);
+        for _ in 0..3 {
+            if playing.contains(&p) {
+                let h = &mut hands[p as usize - 1];
+                let led = seq.first().map(|x| x.1.suit);
+                let options = legal(h, led, trump);
+                let c = h.remove(options[rng.below(options.len())]);
+                seq.push((p, c));
+            }
+            p = next(p);
+        }
+        let cs: Vec<Card> = seq.iter().map(|x| x.1).collect();
+        let w = seq[winner(&cs, trump).expect("cards")].0;
+        won[w as usize - 1] += 1;
+        let mut t: String = cs.iter().map(|&c| card_char(c) as char).collect();
+        t.push((b'0' + w) as char);
+        throws.push(t);
+        leader = w;
+        let m = won[main as usize - 1];
+        let against: i32 = won.iter().sum::<i32>() - m;
+        let decided = if number == 6 {
+            m > 0
+        } else {
+            m >= 6 || against >= 5
+        };
+        if stop_early && decided {
+            break;
+        }
+    }
+    (throws, won)
+}
+
 /// One deal line (without its line end), and each player's middle entry.
 fn deal(id: u64, dealer: u8, rng: &mut Rng, out: &mut String) -> [i32; 3] {
     let order = [next(dealer), next(next(dealer)), dealer];
@@ -157,44 +207,11 @@ fn deal(id: u64, dealer: u8, rng: &mut Rng, out: &mut String) -> [i32; 3] {
     } else {
         next(order[0])
     };
-    let mut throws = Vec::new();
-    let mut won = [0i32; 3];
-    if !followers.is_empty() {
-        // A share of deals stop once their result is decided.
-        let stop_early = rng.chance(0.1);
-        let mut leader = starts;
-        for _ in 0..10 {
-            let mut p = leader;
-            let mut seq: Vec<(u8, Card)> = Vec::with_capacity(3);
-            for _ in 0..3 {
-                if playing.contains(&p) {
-                    let h = &mut hands[p as usize - 1];
-                    let led = seq.first().map(|x| x.1.suit);
-                    let options = legal(h, led, trump);
-                    let c = h.remove(options[rng.below(options.len())]);
-                    seq.push((p, c));
-                }
-                p = next(p);
-            }
-            let cs: Vec<Card> = seq.iter().map(|x| x.1).collect();
-            let w = seq[winner(&cs, trump).expect("cards")].0;
-            won[w as usize - 1] += 1;
-            let mut t: String = cs.iter().map(|&c| card_char(c) as char).collect();
-            t.push((b'0' + w) as char);
-            throws.push(t);
-            leader = w;
-            let m = won[main as usize - 1];
-            let against: i32 = won.iter().sum::<i32>() - m;
-            let decided = if number == 6 {
-                m > 0
-            } else {
-                m >= 6 || against >= 5
-            };
-            if stop_early && decided {
-                break;
-            }
-        }
-    }
+    let (throws, won) = if followers.is_empty() {
+        (Vec::new(), [0; 3])
+    } else {
+        play_throws(rng, &mut hands, &playing, starts, trump, main, number)
+    };
     // The tricks taken (when nobody follows, the main player takes all
     // ten without play).
     let mut tricks = won;

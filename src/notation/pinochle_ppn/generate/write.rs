@@ -67,11 +67,6 @@ pub fn hand(
     style: &Style,
     rng: &mut Rng,
 ) {
-    let tag = |out: &mut String, name: &str, value: &str| {
-        for piece in ["[", name, " \"", value, "\"]\n"] {
-            out.push_str(piece);
-        }
-    };
     if style.comments > 0.0 && rng.chance(style.comments) {
         if rng.chance(0.5) {
             let _ = writeln!(out, "{{ Hand {number}: comment before the tags }}");
@@ -130,6 +125,20 @@ pub fn hand(
             h.trump.map_or("-", |t| ["C", "D", "S", "H"][t as usize]),
         );
     }
+    outcome_tags(out, h, victor, style);
+    sections(out, h, played, style, rng);
+}
+
+/// A tag pair on its own line.
+fn tag(out: &mut String, name: &str, value: &str) {
+    for piece in ["[", name, " \"", value, "\"]\n"] {
+        out.push_str(piece);
+    }
+}
+
+/// The tags of the hand's outcome: melds, scores, result, termination,
+/// victor (an import-format hand has only its termination).
+fn outcome_tags(out: &mut String, h: &SimHand, victor: Option<usize>, style: &Style) {
     if !style.import {
         let melds: Vec<String> = (0..SEATS)
             .map(|s| match &h.melds[s] {
@@ -168,6 +177,10 @@ pub fn hand(
             &format!("{}:{}", SEAT[stop.seat], stop.cause),
         );
     }
+}
+
+/// The Auction section, a round per line, and the Play section.
+fn sections(out: &mut String, h: &SimHand, played: bool, style: &Style, rng: &mut Rng) {
     // Auction, a round per line.
     tag(out, "Auction", SEAT[(h.dealer + 1) % SEATS]);
     for round in h.calls.chunks(SEATS) {
