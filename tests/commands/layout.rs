@@ -444,3 +444,69 @@ fn top_level_modules_import_each_other_without_a_cycle() {
         }
     }
 }
+
+/// The lines of a source file before its inline tests (`#[cfg(test)]` at
+/// the start of a line).
+fn non_test_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .take_while(|l| !l.starts_with("#[cfg(test)]"))
+        .collect()
+}
+
+/// Each function of a file (its name and length in lines, from its
+/// `fn` line to the closing brace at the same indent), outside the
+/// inline tests. rustfmt's layout makes the closing brace findable.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let lines = non_test_lines(text);
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let indent = l.len() - l.trim_start().len();
+        let mut rest = l.trim_start();
+        for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const ", "unsafe "] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest);
+        }
+        let Some(after) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        if l.trim_end().ends_with(';') {
+            continue;
+        }
+        let name: String = (after.chars())
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let close = format!("{}}}", " ".repeat(indent));
+        if let Some(end) = (i + 1..lines.len()).find(|&j| lines[j] == close) {
+            out.push((name, end - i + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn function_lengths_are_measured_from_fn_to_its_closing_brace() {
+    let text = "fn a() {\n    x();\n}\n\nimpl B {\n    pub(crate) fn c(&self) {\n        if y {\n        }\n    }\n}\n#[cfg(test)]\nfn t() {\n}\n";
+    assert_eq!(
+        function_lengths(text),
+        [("a".to_string(), 3), ("c".to_string(), 4)]
+    );
+}
+
+/// Rooms a newcomer can hold in mind: no source file over 800 lines
+/// outside its inline tests, no function over 150 lines.
+#[test]
+fn no_file_over_800_lines_and_no_function_over_150() {
+    let mut big = Vec::new();
+    for f in walkdir(Path::new("src")) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let n = non_test_lines(&text).len();
+        if n > 800 {
+            big.push(format!("{}: {n} lines", f.display()));
+        }
+        for (name, len) in function_lengths(&text) {
+            if len > 150 {
+                big.push(format!("{}: fn {name}, {len} lines", f.display()));
+            }
+        }
+    }
+    assert!(big.is_empty(), "too big:\n{}", big.join("\n"));
+}
