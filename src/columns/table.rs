@@ -444,17 +444,19 @@ macro_rules! game_tables {
             $crate::columns::errors_table::ERRORS,
         ];
 
-        impl Builders {
-            /// Rows written so far of the record table and `errors`.
-            pub fn end(&self) -> $crate::columns::table::PartEnd {
+        impl $crate::columns::table::TableBuilders for Builders {
+            fn for_records(n: usize) -> Self {
+                Builders::sized_for(n)
+            }
+
+            fn end(&self) -> $crate::columns::table::PartEnd {
                 $crate::columns::table::PartEnd {
                     records: self.$first.$key.len(),
                     errors: self.errors.record_index.len(),
                 }
             }
 
-            /// The batches, in the order of the table list.
-            pub fn finish(mut self) -> Result<$crate::columns::table::Tables, $crate::Error> {
+            fn finish(mut self) -> Result<$crate::columns::table::Tables, $crate::Error> {
                 let mut decls = $tables.iter().copied();
                 let mut next = || decls.next().expect("a declaration for each builder");
                 let mut out = Vec::with_capacity($tables.len());
@@ -465,6 +467,18 @@ macro_rules! game_tables {
             }
         }
     };
+}
+
+/// The builders of a game's tables for one group of records (the
+/// `Builders` that [`game_tables!`] declares): what the generic build loop
+/// of [`crate::notation::Notation::build`] fills.
+pub trait TableBuilders: Sized + Send {
+    /// Builders sized for `n` records (the game's `sized_for`).
+    fn for_records(n: usize) -> Self;
+    /// Rows written so far of the record table and `errors`.
+    fn end(&self) -> PartEnd;
+    /// The batches, in the order of the table list.
+    fn finish(self) -> Result<Tables, crate::Error>;
 }
 
 /// The batches one group of records produced, one per table of its

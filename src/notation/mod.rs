@@ -86,6 +86,8 @@ pub trait Notation: Sync {
     type Context<'a>: Copy + Send + Sync + Default;
     /// Its record splitter.
     type Splitter: Splitter;
+    /// The builders of its game's tables (declared by `game_tables!`).
+    type Builders: TableBuilders;
 
     fn about(&self) -> &'static About;
 
@@ -140,14 +142,26 @@ pub trait Notation: Sync {
     /// some of its records held several.
     fn parsed(&self, group: &Self::Group<'_>) -> usize;
 
+    /// Parallel: the rows of one group's records, into its game's tables.
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders);
+
     /// Parallel: fill the tables for groups in input order, of one file or
     /// of several small ones (each group with its file), one batch per
     /// table of [`Notation::tables`] in that order, and say where each
     /// group's rows end in the record table and the `errors` table.
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error>;
+    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
+        let records = parts.iter().map(|(_, g)| self.parsed(g)).sum();
+        let mut b = Self::Builders::for_records(records);
+        let mut ends = Vec::with_capacity(parts.len());
+        for (file, group) in parts {
+            self.build_group(file, group, &mut b);
+            ends.push(b.end());
+        }
+        Ok((b.finish()?, ends))
+    }
 }
 
-pub use crate::columns::table::{PartEnd, Tables};
+pub use crate::columns::table::{PartEnd, TableBuilders, Tables};
 
 /// A group to build, with the file it comes from.
 pub type Part<'p, 'a, N> = (&'p FileInfo, &'p <N as Notation>::Group<'a>);

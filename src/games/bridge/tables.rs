@@ -244,7 +244,7 @@ game_tables!(
 impl Builders {
     /// Builders sized for `n` games: 4 seats, about 12 calls, 52 cards and
     /// 13 tricks each.
-    pub fn for_records(n: usize) -> Builders {
+    pub fn sized_for(n: usize) -> Builders {
         let mut seats = BridgeSeatsBuilder::with_rows(n * 4);
         seats.cards = CardList::with_items(n * 4, 13);
         let mut tricks = BridgeTricksBuilder::with_rows(n * 13);

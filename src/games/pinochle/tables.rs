@@ -2,6 +2,8 @@
 //! written under `OUT/pinochle/`.
 
 use super::columns::MeldList;
+use crate::columns::errors_table::ErrorsBuilder;
+use crate::columns::lists::{CardCopy, CardList};
 
 /// The game's name: its folder in a dataset.
 pub const GAME: &str = "pinochle";
@@ -249,3 +251,38 @@ table!(
     /// The prefix's end: sub-number.
     end_sub: i32,
 });
+
+game_tables!(
+    /// The builders of every pinochle table for one group.
+    PINOCHLE_TABLES, hand_id, {
+    hands: HandsBuilder,
+    seats: SeatsBuilder,
+    bids: BidsBuilder,
+    tricks: TricksBuilder,
+    notes: NotesBuilder,
+});
+
+impl Builders {
+    /// Builders sized for `n` records: 4 seats, about 8 calls and 20 tricks
+    /// each; the card lists by what a four-handed hand holds (20 cards
+    /// dealt, about 10 in meld, 4 in a trick; other lists are mostly null).
+    pub fn sized_for(n: usize) -> Builders {
+        let mut seats = SeatsBuilder::with_rows(n * 4);
+        seats.dealt = CardList::with_items(n * 4, 20);
+        let dealt = SeatsBuilder::schema()
+            .index_of("dealt")
+            .expect("seats has dealt");
+        seats.computed_dealt = CardCopy::of(dealt, n * 4, 20);
+        seats.meld_cards = CardList::with_items(n * 4, 10);
+        let mut tricks = TricksBuilder::with_rows(n * 20);
+        tricks.cards = CardList::with_items(n * 20, 4);
+        Builders {
+            hands: HandsBuilder::with_rows(n),
+            seats,
+            bids: BidsBuilder::with_rows(n * 8),
+            tricks,
+            notes: NotesBuilder::with_rows(n / 4 + 1),
+            errors: ErrorsBuilder::with_rows(n / 8 + 1),
+        }
+    }
+}

@@ -206,7 +206,7 @@ game_tables!(
 
 impl Builders {
     /// Builders sized for `n` hands: about 6 players and 20 actions each.
-    pub fn for_records(n: usize) -> Builders {
+    pub fn sized_for(n: usize) -> Builders {
         Builders {
             hands: HandsBuilder::with_rows(n),
             players: PlayersBuilder::with_rows(n * 6),

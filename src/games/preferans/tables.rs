@@ -217,7 +217,7 @@ impl Builders {
     /// Builders sized for `n` games of about 30 deals each (8 throws a
     /// deal), their card lists for the cards of each row, so that they
     /// rarely grow.
-    pub fn for_records(n: usize) -> Builders {
+    pub fn sized_for(n: usize) -> Builders {
         use crate::columns::lists::CardList;
         use crate::columns::strings::StrBuilder;
         let (deals, tricks) = (n * 30, n * 240);

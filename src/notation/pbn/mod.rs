@@ -12,14 +12,14 @@ pub mod section;
 pub mod values;
 
 use crate::columns::table::TableDecl;
-use crate::error::{Diag, Error};
+use crate::error::Diag;
 use crate::games::bridge::tables::*;
 use crate::notation::head::Head;
 use crate::notation::tagpair::file::{self, Carry, FileState, Header};
 use crate::notation::tagpair::lex::{Codes, Dialect};
 use crate::notation::tagpair::record;
 use crate::notation::tagpair::split::{Item, Scanner};
-use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::notation::{About, Evidence, FileInfo, Notation};
 
 /// The notation's label in the tables' `notation` columns.
 pub const LABEL: &str = "PBN";
@@ -131,6 +131,7 @@ impl Notation for Pbn {
     type Context<'a> = Header<'a>;
     type Carry = Carry;
     type Splitter = Scanner;
+    type Builders = Builders;
 
     fn about(&self) -> &'static About {
         &ABOUT
@@ -192,15 +193,7 @@ impl Notation for Pbn {
         group.records.len()
     }
 
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
-        let records = parts.iter().map(|(_, g)| g.records.len()).sum();
-        let mut b = Builders::for_records(records);
-        let mut ends = Vec::with_capacity(parts.len());
-        for (file, group) in parts {
-            build::build_group(file, group, self.compute, &mut b);
-            ends.push(b.end());
-        }
-        let tables = b.finish()?;
-        Ok((tables, ends))
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+        build::build_group(file, group, self.compute, out);
     }
 }

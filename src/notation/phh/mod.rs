@@ -21,7 +21,7 @@ use crate::columns::table::TableDecl;
 use crate::games::poker::tables::{Builders, GAME, POKER_TABLES};
 use crate::notation::head::Head;
 use crate::notation::lines::{LineSplitter, TomlTables};
-use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::notation::{About, Evidence, FileInfo, Notation};
 use crate::split::Item;
 
 /// The codes this notation's code gives (explained in [`diagnostics`]).
@@ -166,6 +166,7 @@ impl Notation for Phh {
     type Carry = u64;
     type Context<'a> = ();
     type Splitter = LineSplitter<TomlTables>;
+    type Builders = Builders;
 
     fn about(&self) -> &'static About {
         &PHH
@@ -214,16 +215,9 @@ impl Notation for Phh {
         group.iter().filter(|r| !r.description).count()
     }
 
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
-        let records = parts.iter().map(|(_, g)| g.len()).sum();
-        let mut b = Builders::for_records(records);
-        let mut ends = Vec::with_capacity(parts.len());
-        for (file, group) in parts {
-            for rec in group.iter() {
-                build::build_record(file, rec, self.compute, &mut b);
-            }
-            ends.push(b.end());
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+        for rec in group.iter() {
+            build::build_record(file, rec, self.compute, out);
         }
-        Ok((b.finish()?, ends))
     }
 }

@@ -16,8 +16,7 @@ mod sections;
 
 use super::values::{self, DateValue, HandEntry, is_missing};
 use super::{Group, HandRec};
-use crate::columns::errors_table::ErrorsBuilder;
-use crate::columns::lists::{CardCopy, CardList};
+
 use crate::columns::table::{append_i32s, append_kv, append_strs};
 use crate::error::{Diag, Diags};
 use crate::games::pinochle::rules::hand::{Derived, PLAYERS, TRICKS};
@@ -178,43 +177,9 @@ const TAG_NAMES: [&str; NK] = [
     "Victor",
 ];
 
-/// The builders of every PPN table for one group.
-#[derive(Default)]
-pub struct Builders {
-    pub hands: HandsBuilder,
-    pub seats: SeatsBuilder,
-    pub bids: BidsBuilder,
-    pub tricks: TricksBuilder,
-    pub notes: NotesBuilder,
-    pub errors: ErrorsBuilder,
+thread_local! {
     /// Vectors each hand fills and empties, kept from hand to hand.
-    scratch: Scratch,
-}
-
-impl Builders {
-    /// Builders sized for `n` records: 4 seats, about 8 calls and 20 tricks
-    /// each; the card lists by what a four-handed hand holds (20 cards
-    /// dealt, about 10 in meld, 4 in a trick; other lists are mostly null).
-    pub fn for_records(n: usize) -> Builders {
-        let mut seats = SeatsBuilder::with_rows(n * 4);
-        seats.dealt = CardList::with_items(n * 4, 20);
-        let dealt = SeatsBuilder::schema()
-            .index_of("dealt")
-            .expect("seats has dealt");
-        seats.computed_dealt = CardCopy::of(dealt, n * 4, 20);
-        seats.meld_cards = CardList::with_items(n * 4, 10);
-        let mut tricks = TricksBuilder::with_rows(n * 20);
-        tricks.cards = CardList::with_items(n * 20, 4);
-        Builders {
-            hands: HandsBuilder::with_rows(n),
-            seats,
-            bids: BidsBuilder::with_rows(n * 8),
-            tricks,
-            notes: NotesBuilder::with_rows(n / 4 + 1),
-            errors: ErrorsBuilder::with_rows(n / 8 + 1),
-            scratch: Scratch::default(),
-        }
-    }
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
 }
 
 /// Builds the rows of every hand of `g`.
@@ -551,7 +516,7 @@ impl<'g, 'a> Hand<'g, 'a> {
         self.bid_systems_column(&mut out.hands);
 
         // Sections, and the rules over them.
-        let mut scratch = std::mem::take(&mut out.scratch);
+        let mut scratch = SCRATCH.take();
         let auction = self.parse_auction(&mut scratch);
         let play = self.parse_play(&mut scratch);
         let dealt = self.by_seat(K::Deal, &deal);
@@ -600,6 +565,6 @@ impl<'g, 'a> Hand<'g, 'a> {
         );
         self.notes_rows(hand_id, &mut out.notes);
         scratch.keep(auction, play, computed);
-        out.scratch = scratch;
+        SCRATCH.set(scratch);
     }
 }

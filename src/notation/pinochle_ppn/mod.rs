@@ -9,15 +9,14 @@ pub mod diagnostics;
 pub mod generate;
 pub mod values;
 
-use crate::columns::errors_table::ERRORS;
 use crate::columns::table::TableDecl;
-use crate::error::{Diag, Error};
+use crate::error::Diag;
 use crate::games::pinochle::tables::*;
 use crate::notation::head::Head;
 use crate::notation::tagpair::lex::{self, Codes, Dialect};
 use crate::notation::tagpair::split::{Item, Scanner};
 use crate::notation::tagpair::{file, record};
-use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::notation::{About, Evidence, FileInfo, Notation};
 
 /// The notation's label in the tables' `notation` columns.
 pub const LABEL: &str = "PPN";
@@ -32,14 +31,7 @@ pub static ABOUT: About = About {
 };
 
 /// Its tables: pinochle's, then `errors`.
-pub const TABLES: &[&TableDecl] = &[
-    &HandsBuilder::DECL,
-    &SeatsBuilder::DECL,
-    &BidsBuilder::DECL,
-    &TricksBuilder::DECL,
-    &NotesBuilder::DECL,
-    ERRORS,
-];
+pub const TABLES: &[&TableDecl] = PINOCHLE_TABLES;
 
 /// The tag-pair syntax as PPN reads it: its codes, its segment letters
 /// (`@A1-P3=`: Deal, Auction, eXchange, Meld, Play, Result), the tags that
@@ -164,6 +156,7 @@ impl Notation for Ppn {
     type Context<'a> = Ctx<'a>;
     type Carry = Carry;
     type Splitter = Scanner;
+    type Builders = Builders;
 
     fn about(&self) -> &'static About {
         &ABOUT
@@ -220,26 +213,8 @@ impl Notation for Ppn {
         group.records.len()
     }
 
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), Error> {
-        let records = parts.iter().map(|(_, g)| g.records.len()).sum();
-        let mut b = build::Builders::for_records(records);
-        let mut ends = Vec::with_capacity(parts.len());
-        for (file, group) in parts {
-            build::build_group(file, group, &self.rules, &mut b);
-            ends.push(PartEnd {
-                records: b.hands.hand_id.len(),
-                errors: b.errors.record_index.len(),
-            });
-        }
-        let tables = vec![
-            (TABLES[0], b.hands.finish()?),
-            (TABLES[1], b.seats.finish()?),
-            (TABLES[2], b.bids.finish()?),
-            (TABLES[3], b.tricks.finish()?),
-            (TABLES[4], b.notes.finish()?),
-            (TABLES[5], b.errors.finish()?),
-        ];
-        Ok((tables, ends))
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+        build::build_group(file, group, &self.rules, out);
     }
 }
 

@@ -441,9 +441,9 @@ mod tests {
             index: 0,
             whole,
         };
-        let mut b = Builders::for_records(1);
+        let mut b = Builders::sized_for(1);
         build_record(&file, &rec, true, &mut b);
-        let tables = b.finish().unwrap();
+        let tables = crate::columns::table::TableBuilders::finish(b).unwrap();
         let games = tables[0].1.num_rows();
         let e = Cols::new(&tables[4].1);
         let rows = (0..e.num_rows())

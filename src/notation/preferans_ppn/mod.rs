@@ -18,7 +18,7 @@ use crate::columns::table::TableDecl;
 use crate::games::preferans::tables::{Builders, GAME, PREFERANS_TABLES};
 use crate::notation::head::Head;
 use crate::notation::lines::{Line, LineRule, LineSplitter};
-use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::notation::{About, Evidence, FileInfo, Notation};
 use crate::split::Item;
 
 /// The codes this notation's code gives (explained in [`diagnostics`]).
@@ -158,6 +158,7 @@ impl Notation for Preferans {
     type Carry = ();
     type Context<'a> = ();
     type Splitter = LineSplitter<Games>;
+    type Builders = Builders;
 
     fn about(&self) -> &'static About {
         &PREFERANS
@@ -200,17 +201,10 @@ impl Notation for Preferans {
         group.len()
     }
 
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
-        let records = parts.iter().map(|(_, g)| g.len()).sum();
-        let mut b = Builders::for_records(records);
-        let mut ends = Vec::with_capacity(parts.len());
-        for (file, group) in parts {
-            for rec in group.iter() {
-                build::build_record(file, rec, self.compute, &mut b);
-            }
-            ends.push(b.end());
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+        for rec in group.iter() {
+            build::build_record(file, rec, self.compute, out);
         }
-        Ok((b.finish()?, ends))
     }
 }
 

@@ -30,7 +30,7 @@ use crate::columns::table::TableDecl;
 use crate::games::bridge::tables::{BRIDGE_TABLES, Builders, GAME};
 use crate::notation::head::Head;
 use crate::notation::lines::{EachLine, LineSplitter, Paragraphs};
-use crate::notation::{About, Evidence, Notation, Part, PartEnd, Tables};
+use crate::notation::{About, Evidence, FileInfo, Notation};
 use crate::split::{Item, Splitter};
 
 pub static RBN: About = About {
@@ -231,6 +231,7 @@ impl Notation for Rbn {
     type Carry = State;
     type Context<'a> = ();
     type Splitter = RbnSplitter;
+    type Builders = Builders;
 
     fn about(&self) -> &'static About {
         if self.rbx { &RBX } else { &RBN }
@@ -298,16 +299,9 @@ impl Notation for Rbn {
         group.iter().filter(|r| !r.description).count()
     }
 
-    fn build(&self, parts: &[Part<'_, '_, Self>]) -> Result<(Tables, Vec<PartEnd>), crate::Error> {
-        let records = parts.iter().map(|(_, g)| g.len()).sum();
-        let mut b = Builders::for_records(records);
-        let mut ends = Vec::with_capacity(parts.len());
-        for (file, group) in parts {
-            for rec in group.iter() {
-                build::build_record(self.about(), file, rec, self.compute, &mut b);
-            }
-            ends.push(b.end());
+    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+        for rec in group.iter() {
+            build::build_record(self.about(), file, rec, self.compute, out);
         }
-        Ok((b.finish()?, ends))
     }
 }
