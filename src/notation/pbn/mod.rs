@@ -14,12 +14,11 @@ pub mod values;
 use crate::columns::table::TableDecl;
 use crate::error::Diag;
 use crate::games::bridge::tables::*;
-use crate::notation::head::Head;
-use crate::notation::tagpair::file::{self, Carry, FileState, Header};
+use crate::notation::tagpair::family::TagPairNotation;
+use crate::notation::tagpair::file::{self, Header};
 use crate::notation::tagpair::lex::{Codes, Dialect};
 use crate::notation::tagpair::record;
-use crate::notation::tagpair::split::{Item, Scanner};
-use crate::notation::{About, Evidence, FileInfo, Notation};
+use crate::notation::{About, FileInfo};
 
 /// The notation's label in the tables' `notation` columns.
 pub const LABEL: &str = "PBN";
@@ -125,13 +124,10 @@ impl Default for Pbn {
     }
 }
 
-impl Notation for Pbn {
-    type Group<'a> = Group<'a>;
-    type FileState<'a> = FileState<'a>;
-    type Context<'a> = Header<'a>;
-    type Carry = Carry;
-    type Splitter = Scanner;
+impl TagPairNotation for Pbn {
     type Builders = Builders;
+    const HEADER: &'static str = "PBN";
+    const FOREIGN: &'static [&'static [u8]] = &[b"PPN"];
 
     fn about(&self) -> &'static About {
         &ABOUT
@@ -141,59 +137,19 @@ impl Notation for Pbn {
         TABLES
     }
 
-    fn splitter(&self, start: u64) -> Scanner {
-        Scanner::new_at(start)
+    fn dialect(&self) -> &'static Dialect {
+        &DIALECT
     }
 
-    fn save(&self, state: &FileState<'_>) -> Carry {
-        file::save(state)
+    fn typical_tags(&self) -> &'static [&'static str] {
+        PBN_TAGS
     }
 
-    fn restore<'a>(&self, carry: &'a Carry) -> FileState<'a> {
-        file::restore(carry)
+    fn foreign(header: &[u8]) -> Diag {
+        foreign(header)
     }
 
-    fn sniff(&self, head: &Head<'_>) -> Evidence {
-        if head.declares("PBN") {
-            Evidence::Declared
-        } else if PBN_TAGS.iter().any(|t| head.has_tag(t)) {
-            Evidence::Typical
-        } else if head.has_any_tag() {
-            Evidence::Family
-        } else {
-            Evidence::None
-        }
-    }
-
-    fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
-        file::directive(state, line, b"PBN", &[b"PPN"]);
-    }
-
-    fn record_context<'a>(&self, state: &mut FileState<'a>) -> Header<'a>
-    where
-        'a: 'a,
-    {
-        file::record_context(state)
-    }
-
-    fn parse<'a>(
-        &self,
-        input: &'a [u8],
-        base: u64,
-        records: &[(Item, u64, Header<'a>)],
-    ) -> Group<'a> {
-        file::parse(&DIALECT, input, base, records, foreign)
-    }
-
-    fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
-        file::resolve(&DIALECT, state, groups);
-    }
-
-    fn parsed(&self, group: &Group<'_>) -> usize {
-        group.records.len()
-    }
-
-    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+    fn build_group(&self, file: &FileInfo, group: &Group<'_>, out: &mut Builders) {
         build::build_group(file, group, self.compute, out);
     }
 }

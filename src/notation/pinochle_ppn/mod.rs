@@ -12,11 +12,10 @@ pub mod values;
 use crate::columns::table::TableDecl;
 use crate::error::Diag;
 use crate::games::pinochle::tables::*;
-use crate::notation::head::Head;
+use crate::notation::tagpair::family::TagPairNotation;
 use crate::notation::tagpair::lex::{self, Codes, Dialect};
-use crate::notation::tagpair::split::{Item, Scanner};
 use crate::notation::tagpair::{file, record};
-use crate::notation::{About, Evidence, FileInfo, Notation};
+use crate::notation::{About, FileInfo};
 
 /// The notation's label in the tables' `notation` columns.
 pub const LABEL: &str = "PPN";
@@ -150,13 +149,10 @@ pub struct Ppn {
 
 pub use build::compute::RulesConfig;
 
-impl Notation for Ppn {
-    type Group<'a> = Group<'a>;
-    type FileState<'a> = FileState<'a>;
-    type Context<'a> = Ctx<'a>;
-    type Carry = Carry;
-    type Splitter = Scanner;
+impl TagPairNotation for Ppn {
     type Builders = Builders;
+    const HEADER: &'static str = "PPN";
+    const FOREIGN: &'static [&'static [u8]] = &[b"PBN"];
 
     fn about(&self) -> &'static About {
         &ABOUT
@@ -166,54 +162,19 @@ impl Notation for Ppn {
         TABLES
     }
 
-    fn splitter(&self, start: u64) -> Scanner {
-        Scanner::new_at(start)
+    fn dialect(&self) -> &'static Dialect {
+        &DIALECT
     }
 
-    fn save(&self, state: &FileState<'_>) -> Carry {
-        file::save(state)
+    fn typical_tags(&self) -> &'static [&'static str] {
+        PINOCHLE_TAGS
     }
 
-    fn restore<'a>(&self, carry: &'a Carry) -> FileState<'a> {
-        file::restore(carry)
+    fn foreign(header: &[u8]) -> Diag {
+        foreign(header)
     }
 
-    fn sniff(&self, head: &Head<'_>) -> Evidence {
-        if head.declares("PPN") {
-            Evidence::Declared
-        } else if PINOCHLE_TAGS.iter().any(|t| head.has_tag(t)) {
-            Evidence::Typical
-        } else if head.has_any_tag() {
-            Evidence::Family
-        } else {
-            Evidence::None
-        }
-    }
-
-    fn directive<'a>(&self, state: &mut FileState<'a>, line: &'a [u8]) {
-        file::directive(state, line, b"PPN", &[b"PBN"]);
-    }
-
-    fn record_context<'a>(&self, state: &mut FileState<'a>) -> Ctx<'a>
-    where
-        'a: 'a,
-    {
-        file::record_context(state)
-    }
-
-    fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, Ctx<'a>)]) -> Group<'a> {
-        file::parse(&DIALECT, input, base, records, foreign)
-    }
-
-    fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Group<'a>]) {
-        file::resolve(&DIALECT, state, groups);
-    }
-
-    fn parsed(&self, group: &Group<'_>) -> usize {
-        group.records.len()
-    }
-
-    fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {
+    fn build_group(&self, file: &FileInfo, group: &Group<'_>, out: &mut Builders) {
         build::build_group(file, group, &self.rules, out);
     }
 }
@@ -221,7 +182,7 @@ impl Notation for Ppn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::tagpair::split::ItemKind;
+    use crate::notation::tagpair::split::{Item, ItemKind};
 
     #[test]
     fn the_hands_of_a_record_start_at_its_first_hands_leading_tags() {

@@ -5,6 +5,7 @@
 //! (`lex`), and `#`/`##` inheritance of tag values (`inherit`). A notation
 //! of the family gives its own codes and rules as a `lex::Dialect`.
 
+pub mod family;
 pub mod file;
 pub mod inherit;
 pub mod lex;
