@@ -346,6 +346,46 @@ macro_rules! col_required {
 /// `cards` (a list of cards), `copy` (a list of cards that usually repeats
 /// its `same_as` column) or the name of a [`Column`] type in scope.
 macro_rules! table {
+    // A record table: its key and the provenance columns every record
+    // table has, declared here once, then its own.
+    ($(#[doc = $tdoc:literal])* $name:ident, $game:expr, $table:literal, record $key:ident, {
+        $($rest:tt)*
+    }) => {
+        table!($(#[doc = $tdoc])* $name, $game, $table, {
+            /// The record's key: input file index << 40 | record index (unique
+            /// in a dataset, the same for every run over the same inputs).
+            $key: i64 required unique,
+            /// The input file, as given or found in a directory.
+            source_file: str required,
+            /// 0-based position of the record in its file (quarantined records
+            /// and blocks of comments alone count; so does each record of
+            /// several written without blank lines between them).
+            record_index: i64 required unique,
+            /// Byte offset of the record's first byte in its (decompressed) file.
+            byte_offset: i64 required unique,
+            /// 1-based line of the record's first byte.
+            line: i64 required unique,
+            /// The label of the notation the record was read as.
+            notation: str required,
+            /// The version its file header declares; null without one (and
+            /// for a notation without file headers).
+            notation_version: str,
+            $($rest)*
+        });
+
+        impl $name {
+            /// The provenance columns of one record.
+            pub fn append_provenance(&mut self, p: &$crate::columns::table::Provenance<'_>) {
+                self.$key.append_value(p.id);
+                self.source_file.append_value(p.source_file);
+                self.record_index.append_value(p.record_index);
+                self.byte_offset.append_value(p.byte_offset);
+                self.line.append_value(p.line);
+                self.notation.append_value(p.notation);
+                self.notation_version.append_option(p.notation_version);
+            }
+        }
+    };
     ($(#[doc = $tdoc:literal])* $name:ident, $game:expr, $table:literal, {
         $($(#[doc = $doc:literal])* $col:ident : $kind:ident $($flag:ident $(($arg:ident))?)*),* $(,)?
     }) => {
@@ -467,6 +507,21 @@ macro_rules! game_tables {
             }
         }
     };
+}
+
+/// Where a record comes from: the values of the provenance columns that
+/// every record table starts with (`table!`'s `record` tables).
+#[derive(Clone, Copy, Debug)]
+pub struct Provenance<'a> {
+    /// The record's key (`record_id`).
+    pub id: i64,
+    pub source_file: &'a str,
+    pub record_index: i64,
+    pub byte_offset: i64,
+    pub line: i64,
+    /// The notation's label.
+    pub notation: &'a str,
+    pub notation_version: Option<&'a str>,
 }
 
 /// The builders of a game's tables for one group of records (the

@@ -10,21 +10,7 @@ pub const GAME: &str = "bridge";
 
 table!(
     /// One row per board (a PBN game, an RBN or RBX record).
-    BoardsBuilder, Some(GAME), "boards", {
-    /// The board's key: input file index << 40 | record index.
-    board_id: i64 required unique,
-    /// The input file, as given or found in a directory.
-    source_file: str required,
-    /// 0-based position of the record in its file.
-    record_index: i64 required unique,
-    /// Byte offset of the record's first byte in its (decompressed) file.
-    byte_offset: i64 required unique,
-    /// 1-based line of the record's first byte.
-    line: i64 required unique,
-    /// The notation the record was read as: `PBN`, `RBN` or `RBX`.
-    notation: str required,
-    /// The version a file header declares (`2.1` of `% PBN 2.1`).
-    notation_version: str,
+    BoardsBuilder, Some(GAME), "boards", record board_id, {
     /// `EXPORT` or `IMPORT`, from a file header.
     format: str,
     /// Event.

@@ -10,24 +10,7 @@ pub const GAME: &str = "pinochle";
 
 table!(
     /// One row per hand.
-    HandsBuilder, Some(GAME), "hands", {
-    /// The hand's key: input file index << 40 | record index (unique in a
-    /// dataset, the same for every run over the same inputs).
-    hand_id: i64 required unique,
-    /// The input file, as given or found in a directory.
-    source_file: str required,
-    /// 0-based position of the record in its file (quarantined records and
-    /// blocks of comments alone count; so does each hand of a record that
-    /// holds several without blank lines between them).
-    record_index: i64 required unique,
-    /// Byte offset of the record's first byte in its (decompressed) file.
-    byte_offset: i64 required unique,
-    /// 1-based line of the record's first byte.
-    line: i64 required unique,
-    /// The notation the record was read as: `PPN`.
-    notation: str required,
-    /// The version of a `% PPN` file header (`1.0`), null without one.
-    notation_version: str,
+    HandsBuilder, Some(GAME), "hands", record hand_id, {
     /// `EXPORT` or `IMPORT`, from a `%` file header.
     format: str,
     /// The value of a `% ID` file header.

@@ -9,21 +9,7 @@ pub const GAME: &str = "poker";
 
 table!(
     /// One row per hand (a `.phh` file, a table of a `.phhs` file).
-    HandsBuilder, Some(GAME), "hands", {
-    /// The hand's key: input file index << 40 | record index.
-    hand_id: i64 required unique,
-    /// The input file, as given or found in a directory.
-    source_file: str required,
-    /// 0-based position of the hand in its file.
-    record_index: i64 required unique,
-    /// Byte offset of the hand's first byte in its (decompressed) file.
-    byte_offset: i64 required unique,
-    /// 1-based line of the hand's first byte.
-    line: i64 required unique,
-    /// `PHH`.
-    notation: str required,
-    /// The version a file declares (PHH files declare none: null).
-    notation_version: str,
+    HandsBuilder, Some(GAME), "hands", record hand_id, {
     /// The key of the hand's table in a `.phhs` file (`1` of `[1]`), as
     /// written; null for a `.phh` file.
     section: str,

@@ -45,21 +45,7 @@ impl CardName for Card {
 
 table!(
     /// One row per game (a tag section and its deal lines).
-    GamesBuilder, Some(GAME), "games", {
-    /// The game's key: input file index << 40 | record index.
-    game_id: i64 required unique,
-    /// The input file, as given or found in a directory.
-    source_file: str required,
-    /// 0-based position of the game in its file.
-    record_index: i64 required unique,
-    /// Byte offset of the game's first byte in its (decompressed) file.
-    byte_offset: i64 required unique,
-    /// 1-based line of the game's first byte.
-    line: i64 required unique,
-    /// `PPN-preferans`.
-    notation: str required,
-    /// The version a file declares (Preferans files declare none: null).
-    notation_version: str,
+    GamesBuilder, Some(GAME), "games", record game_id, {
     /// The bula: the points each player starts from (`Bula`).
     bula: i32,
     /// The refas allowed (`Refe`).

@@ -7,6 +7,7 @@
 //! `computed_*` columns and the warnings where the file disagrees with
 //! them.
 
+use crate::columns::table::Provenance;
 use std::borrow::Cow;
 
 mod checks;
@@ -507,14 +508,16 @@ impl<'g, 'a> Board<'g, 'a> {
     /// `bridge::board`'s).
     fn boards_row(&mut self, file: &FileInfo, id: i64, o: &mut BoardsBuilder) {
         let h = self.h;
-        o.board_id.append_value(id);
-        o.source_file.append_value(&file.name);
-        o.record_index.append_value(h.index as i64);
-        o.byte_offset.append_value(h.byte as i64);
-        o.line.append_value(h.line as i64);
-        o.notation.append_value(LABEL);
-        o.notation_version
-            .append_option(h.ctx.version.map(utf8_or_latin1));
+        let version = h.ctx.version.map(utf8_or_latin1);
+        o.append_provenance(&Provenance {
+            id,
+            source_file: &file.name,
+            record_index: h.index as i64,
+            byte_offset: h.byte as i64,
+            line: h.line as i64,
+            notation: LABEL,
+            notation_version: version.as_deref(),
+        });
         o.format.append_option(h.ctx.format.map(utf8_or_latin1));
         o.event.append_option(self.str_of(K::Event));
         o.site.append_option(self.str_of(K::Site));

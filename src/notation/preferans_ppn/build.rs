@@ -3,6 +3,7 @@
 //! three players into `seats` and its throws into `tricks`, the cards and
 //! throws checked by the rules (`games::preferans::rules`).
 
+use crate::columns::table::Provenance;
 use std::borrow::Cow;
 
 use super::syntax::{self, Field, Line};
@@ -345,13 +346,15 @@ fn games_row(
 ) {
     let (tags, comments) = (&lines.tags, &lines.comments);
     let gb = &mut out.games;
-    gb.game_id.append_value(key);
-    gb.source_file.append_value(&file.name);
-    gb.record_index.append_value(rec.index as i64);
-    gb.byte_offset.append_value(rec.item.start as i64);
-    gb.line.append_value(rec.item.line as i64);
-    gb.notation.append_value(PREFERANS.label);
-    gb.notation_version.append_null();
+    gb.append_provenance(&Provenance {
+        id: key,
+        source_file: &file.name,
+        record_index: rec.index as i64,
+        byte_offset: rec.item.start as i64,
+        line: rec.item.line as i64,
+        notation: PREFERANS.label,
+        notation_version: None,
+    });
     let int = |k: usize| {
         cols[k].and_then(|i| crate::notation::number::parse_i32(tags[i].value.as_bytes()))
     };

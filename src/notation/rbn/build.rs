@@ -10,6 +10,7 @@
 //! score, makes in part 1 and 2, `%` lines, unknown lines) is kept there
 //! too, as written.
 
+use crate::columns::table::Provenance;
 use std::borrow::Cow;
 
 use super::Rec;
@@ -437,13 +438,15 @@ impl<'r, 'a> Reader<'r, 'a> {
     ) -> Option<&'r [u8]> {
         let o = &mut out.boards;
         let h = self.rec;
-        o.board_id.append_value(id);
-        o.source_file.append_value(&file.name);
-        o.record_index.append_value(h.index as i64);
-        o.byte_offset.append_value(h.item.start as i64);
-        o.line.append_value(h.item.line as i64);
-        o.notation.append_value(about.label);
-        o.notation_version.append_null();
+        o.append_provenance(&Provenance {
+            id,
+            source_file: &file.name,
+            record_index: h.index as i64,
+            byte_offset: h.item.start as i64,
+            line: h.item.line as i64,
+            notation: about.label,
+            notation_version: None,
+        });
         o.format.append_null();
         let event = self.value(b'E').map(|(v, _)| unescape_colons(self.txt(v)));
         o.event.append_option(event);

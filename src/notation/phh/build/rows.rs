@@ -5,6 +5,7 @@
 use super::replay::Play;
 use super::streets::Streets;
 use super::*;
+use crate::columns::table::Provenance;
 use crate::games::poker::tables::{ActionsBuilder, HandsBuilder, PlayersBuilder};
 
 /// What the actions say of each player's cards and of the board.
@@ -227,13 +228,15 @@ impl<'a> Hand<'_, 'a> {
         h: &mut HandsBuilder,
     ) {
         let outcome = replay.and_then(|r| r.outcome.as_ref());
-        h.hand_id.append_value(id);
-        h.source_file.append_value(&file.name);
-        h.record_index.append_value(self.rec.index as i64);
-        h.byte_offset.append_value(self.rec.item.start as i64);
-        h.line.append_value(self.rec.item.line as i64);
-        h.notation.append_value(PHH.label);
-        h.notation_version.append_null();
+        h.append_provenance(&Provenance {
+            id,
+            source_file: &file.name,
+            record_index: self.rec.index as i64,
+            byte_offset: self.rec.item.start as i64,
+            line: self.rec.item.line as i64,
+            notation: PHH.label,
+            notation_version: None,
+        });
         h.section.append_option(self.section.as_deref());
         h.variant.append_option(self.variant.as_deref());
         // The standard's default when the field is not given.

@@ -2,21 +2,24 @@
 //! tags, bid systems, sections, comments and the other tags.
 
 use super::*;
+use crate::columns::table::Provenance;
 
 impl<'g, 'a> Hand<'g, 'a> {
     /// Where the hand comes from: its key, file, record, offset, line and
     /// the file headers' values.
     pub(super) fn provenance_columns(&self, file: &FileInfo, hand_id: i64, o: &mut HandsBuilder) {
         let h = self.h;
-        o.hand_id.append_value(hand_id);
-        o.source_file.append_value(&file.name);
-        o.record_index.append_value(h.index as i64);
-        o.byte_offset.append_value(h.byte as i64);
-        o.line.append_value(h.line as i64);
-        o.notation.append_value(super::super::LABEL);
         let ctx = &h.ctx;
-        o.notation_version
-            .append_option(ctx.version.map(utf8_or_latin1));
+        let version = ctx.version.map(utf8_or_latin1);
+        o.append_provenance(&Provenance {
+            id: hand_id,
+            source_file: &file.name,
+            record_index: h.index as i64,
+            byte_offset: h.byte as i64,
+            line: h.line as i64,
+            notation: super::super::LABEL,
+            notation_version: version.as_deref(),
+        });
         o.format.append_option(ctx.format.map(utf8_or_latin1));
         o.file_id.append_option(ctx.id.map(utf8_or_latin1));
     }
