@@ -2,7 +2,7 @@
 //! record that could not be converted. Shared by every game, written to
 //! `OUT/errors/`.
 
-use crate::error::{Diag, Position, Severity};
+use crate::error::{Diag, Locator, Position, Severity};
 
 table!(
     /// One row per diagnostic of every game: errors (the record was
@@ -63,6 +63,26 @@ impl ErrorsBuilder {
     /// `Locator` of the record).
     pub fn push(&mut self, rec: &RecordRef<'_>, pos: Position, d: &Diag) {
         self.push_row(rec, pos, d.severity, d.code, &d.message);
+    }
+
+    /// A row for each of a record's diagnostics, in order, each located
+    /// (line and column) in the record's bytes. `line_of` gives, for a
+    /// warning that a line of the record was not read, that line's text
+    /// (the row's `raw`, as [`ErrorsBuilder::push_line`]).
+    pub fn push_record<'r>(
+        &mut self,
+        rec: &RecordRef<'r>,
+        diags: &[Diag],
+        line_of: impl Fn(&Diag) -> Option<&'r [u8]>,
+    ) {
+        let mut locate = Locator::new(rec.bytes, rec.byte, rec.line, rec.index);
+        for d in diags {
+            let pos = locate.position(d.at as usize);
+            match line_of(d) {
+                Some(line) => self.push_line(rec, pos, d, line),
+                None => self.push(rec, pos, d),
+            }
+        }
     }
 
     /// A row for warning `d` that a line of a converted record was not

@@ -73,10 +73,7 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         index: rec.index,
         record_id: id,
     };
-    let mut locate = Locator::new(rec.raw, rec.item.start, rec.item.line, rec.index);
-    for d in &diags {
-        out.errors.push(&refr, locate.position(d.at as usize), d);
-    }
+    out.errors.push_record(&refr, &diags, |_| None);
 }
 
 /// What a hand's fields gave.

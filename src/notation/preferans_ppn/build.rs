@@ -94,7 +94,6 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         }
     }
     let diags = std::mem::take(&mut g.diags).finish_with(codes::UNLISTED);
-    let mut locate = Locator::new(raw, rec.item.start, rec.item.line, rec.index);
     let refr = RecordRef {
         file: &file.name,
         notation: Some((PREFERANS.label, PREFERANS.game)),
@@ -104,15 +103,11 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         index: rec.index,
         record_id: id,
     };
-    for d in &diags {
-        let pos = locate.position(d.at as usize);
+    out.errors.push_record(&refr, &diags, |d| {
         let line = (g.lines_out.iter())
             .find(|l| l.0 == d.at && matches!(d.code, codes::LINE | codes::DEAL_LINE));
-        match line {
-            Some(&(at, end)) => out.errors.push_line(&refr, pos, d, &raw[at as usize..end]),
-            None => out.errors.push(&refr, pos, d),
-        }
-    }
+        line.map(|&(at, end)| &raw[at as usize..end])
+    });
 }
 
 /// A tag pair read.

@@ -19,7 +19,7 @@ use super::record::{self, Lines, NotePart};
 use super::values::{self, RbnAuction, RbnContract, RbnPlayList};
 use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
-use crate::error::{Diag, Diags, Locator};
+use crate::error::{Diag, Diags};
 use crate::games::bridge::auction::{Contract, ContractValue};
 use crate::games::bridge::card::Strain;
 use crate::games::bridge::play::{self, Played};
@@ -74,10 +74,7 @@ pub fn build_record(
         index: rec.index,
         record_id: id,
     };
-    let mut locate = Locator::new(rec.raw, rec.item.start, rec.item.line, rec.index);
-    for d in &diags {
-        out.errors.push(&refr, locate.position(d.at as usize), d);
-    }
+    out.errors.push_record(&refr, &diags, |_| None);
 }
 
 /// A note reference without its note (R021).

@@ -9,7 +9,7 @@ use super::inherit;
 use super::lex::{self, Dialect, Lists};
 use super::record::{self, Group, TagRecord};
 use crate::columns::errors_table::{ErrorsBuilder, RecordRef};
-use crate::error::{Diag, Diags, Locator};
+use crate::error::{Diag, Diags};
 use crate::notation::FileInfo;
 use crate::split::Item;
 
@@ -297,9 +297,6 @@ pub fn each_record<'a, C>(
             notation: Some(label),
             record_id: id,
         };
-        let mut locate = Locator::new(h.bytes, h.byte, h.line, h.index);
-        for x in &diags {
-            errors.push(&rec, locate.position(x.at as usize), x);
-        }
+        errors.push_record(&rec, &diags, |_| None);
     }
 }
