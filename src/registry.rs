@@ -71,52 +71,32 @@ pub fn table_paths(names: &[String]) -> Result<Vec<String>, String> {
 /// Every diagnostic code, by who reports it: the pipeline (about inputs as
 /// a whole), then each notation that has codes of its own.
 pub fn code_lists() -> Vec<(String, &'static [crate::diagnostics::Code])> {
-    vec![
+    use crate::notation::{pbn, phh, pinochle_ppn, preferans_ppn, rbn};
+    // Each notation with codes of its own: its About, words after its
+    // title, its codes.
+    let lists: [(&About, &str, &'static [crate::diagnostics::Code]); 5] = [
+        (&pinochle_ppn::ABOUT, "", pinochle_ppn::diagnostics::CODES),
         (
-            "deckhand, any notation (D)".to_string(),
-            crate::diagnostics::GENERIC,
+            &preferans_ppn::PREFERANS,
+            "",
+            preferans_ppn::diagnostics::CODES,
         ),
-        (
-            format!(
-                "{} ({})",
-                crate::notation::pinochle_ppn::ABOUT.title,
-                crate::notation::pinochle_ppn::ABOUT.code_prefix
-            ),
-            crate::notation::pinochle_ppn::diagnostics::CODES,
-        ),
-        (
-            format!(
-                "{} ({})",
-                crate::notation::preferans_ppn::PREFERANS.title,
-                crate::notation::preferans_ppn::PREFERANS.code_prefix
-            ),
-            crate::notation::preferans_ppn::diagnostics::CODES,
-        ),
-        (
-            format!(
-                "{} ({})",
-                crate::notation::pbn::ABOUT.title,
-                crate::notation::pbn::ABOUT.code_prefix
-            ),
-            crate::notation::pbn::diagnostics::CODES,
-        ),
-        (
-            format!(
-                "{} and RBX ({})",
-                crate::notation::rbn::RBN.title,
-                crate::notation::rbn::RBN.code_prefix
-            ),
-            crate::notation::rbn::diagnostics::CODES,
-        ),
-        (
-            format!(
-                "{} ({})",
-                crate::notation::phh::PHH.title,
-                crate::notation::phh::PHH.code_prefix
-            ),
-            crate::notation::phh::diagnostics::CODES,
-        ),
-    ]
+        (&pbn::ABOUT, "", pbn::diagnostics::CODES),
+        (&rbn::RBN, " and RBX", rbn::diagnostics::CODES),
+        (&phh::PHH, "", phh::diagnostics::CODES),
+    ];
+    let generic = (
+        "deckhand, any notation (D)".to_string(),
+        crate::diagnostics::GENERIC,
+    );
+    std::iter::once(generic)
+        .chain(lists.iter().map(|(about, and, codes)| {
+            (
+                format!("{}{and} ({})", about.title, about.code_prefix),
+                *codes,
+            )
+        }))
+        .collect()
 }
 
 /// The notations of a run, configured by `settings`; an error names a

@@ -129,21 +129,10 @@ impl TagPairNotation for Pbn {
     const HEADER: &'static str = "PBN";
     const FOREIGN: &'static [&'static [u8]] = &[b"PPN"];
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-
-    fn tables(&self) -> &'static [&'static TableDecl] {
-        TABLES
-    }
-
-    fn dialect(&self) -> &'static Dialect {
-        &DIALECT
-    }
-
-    fn typical_tags(&self) -> &'static [&'static str] {
-        PBN_TAGS
-    }
+    const ABOUT: &'static About = &ABOUT;
+    const TABLES: &'static [&'static TableDecl] = TABLES;
+    const DIALECT: &'static Dialect = &DIALECT;
+    const TYPICAL_TAGS: &'static [&'static str] = PBN_TAGS;
 
     fn foreign(header: &[u8]) -> Diag {
         foreign(header)

@@ -154,21 +154,10 @@ impl TagPairNotation for Ppn {
     const HEADER: &'static str = "PPN";
     const FOREIGN: &'static [&'static [u8]] = &[b"PBN"];
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-
-    fn tables(&self) -> &'static [&'static TableDecl] {
-        TABLES
-    }
-
-    fn dialect(&self) -> &'static Dialect {
-        &DIALECT
-    }
-
-    fn typical_tags(&self) -> &'static [&'static str] {
-        PINOCHLE_TAGS
-    }
+    const ABOUT: &'static About = &ABOUT;
+    const TABLES: &'static [&'static TableDecl] = TABLES;
+    const DIALECT: &'static Dialect = &DIALECT;
+    const TYPICAL_TAGS: &'static [&'static str] = PINOCHLE_TAGS;
 
     fn foreign(header: &[u8]) -> Diag {
         foreign(header)

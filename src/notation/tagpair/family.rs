@@ -23,16 +23,13 @@ pub trait TagPairNotation: Sync {
     /// The words that declare the other members of the family.
     const FOREIGN: &'static [&'static [u8]];
 
-    fn about(&self) -> &'static About;
-
+    const ABOUT: &'static About;
     /// Its tables in output order.
-    fn tables(&self) -> &'static [&'static TableDecl];
-
+    const TABLES: &'static [&'static TableDecl];
     /// Its codes and rules of the tag-pair syntax.
-    fn dialect(&self) -> &'static Dialect;
-
+    const DIALECT: &'static Dialect;
     /// Tags of it that the other members do not have.
-    fn typical_tags(&self) -> &'static [&'static str];
+    const TYPICAL_TAGS: &'static [&'static str];
 
     /// The error for a record under the header of another member (`header`).
     fn foreign(header: &[u8]) -> Diag;
@@ -55,11 +52,11 @@ impl<T: TagPairNotation> Notation for T {
     type Builders = T::Builders;
 
     fn about(&self) -> &'static About {
-        TagPairNotation::about(self)
+        T::ABOUT
     }
 
     fn tables(&self) -> &'static [&'static TableDecl] {
-        TagPairNotation::tables(self)
+        T::TABLES
     }
 
     fn splitter(&self, start: u64) -> Scanner {
@@ -77,7 +74,7 @@ impl<T: TagPairNotation> Notation for T {
     fn sniff(&self, head: &Head<'_>) -> Evidence {
         if head.declares(T::HEADER) {
             Evidence::Declared
-        } else if self.typical_tags().iter().any(|t| head.has_tag(t)) {
+        } else if T::TYPICAL_TAGS.iter().any(|t| head.has_tag(t)) {
             Evidence::Typical
         } else if head.has_any_tag() {
             Evidence::Family
@@ -103,11 +100,11 @@ impl<T: TagPairNotation> Notation for T {
         base: u64,
         records: &[(Item, u64, Header<'a>)],
     ) -> Self::Group<'a> {
-        file::parse(self.dialect(), input, base, records, T::foreign)
+        file::parse(T::DIALECT, input, base, records, T::foreign)
     }
 
     fn resolve<'a>(&self, state: &mut FileState<'a>, groups: &mut [Self::Group<'a>]) {
-        file::resolve(self.dialect(), state, groups);
+        file::resolve(T::DIALECT, state, groups);
     }
 
     fn parsed(&self, group: &Self::Group<'_>) -> usize {
