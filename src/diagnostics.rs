@@ -17,6 +17,20 @@ pub struct Code {
     pub explain: &'static str,
 }
 
+impl Code {
+    /// The code every notation gives the row that counts the warnings of a
+    /// record past the first 1,000 (`Diags::finish_with`).
+    pub const fn more_warnings(code: &'static str) -> Code {
+        Code {
+            code,
+            severity: crate::error::Severity::Warning,
+            title: "more warnings than listed",
+            explain: "A record lists at most 1,000 warnings (errors and infos are never left \
+out); this one, at the record's start, counts the rest.",
+        }
+    }
+}
+
 /// The pipeline's codes.
 pub const GENERIC: &[Code] = &[Code {
     code: "D001",

@@ -6,6 +6,7 @@
 
 use crate::diagnostics::Code;
 use crate::error::Severity::{Error, Info, Warning};
+use crate::notation::tagpair::unterminated_comment;
 
 pub const CODES: &[Code] = &[
     Code {
@@ -23,14 +24,7 @@ and the game is read on.",
         explain: "A tag pair is not closed by ']' after its value: it is read as closed \
 there, and the game is read on.",
     },
-    Code {
-        code: "B003",
-        severity: Error,
-        title: "unterminated comment",
-        explain: "A '{' comment never closes. Rather than swallow the rest of the file, \
-the '{' is read as a comment to the end of its line and the rest of the file is split \
-again: only this record is quarantined (at most 64 such braces an input).",
-    },
+    unterminated_comment("B003"),
     Code {
         code: "B004",
         severity: Error,
@@ -318,13 +312,7 @@ says why, one row a game.",
         explain: "A tag is longer than PBN's 255-character lines allow; it is read all the \
 same.",
     },
-    Code {
-        code: "B101",
-        severity: Warning,
-        title: "more warnings than listed",
-        explain: "A record lists at most 1,000 warnings (errors and infos are never left \
-out); this one, at the record's start, counts the rest.",
-    },
+    Code::more_warnings("B101"),
     Code {
         code: "B102",
         severity: Info,

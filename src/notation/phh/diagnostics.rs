@@ -191,11 +191,5 @@ amounts it requires and the starting stacks, of the right lengths; or the hand b
 rule of its setup (fewer than 2 players, a stack of 0, no forced bet, a bring-in not \
 below the small bet). Its computed values are null.",
     },
-    Code {
-        code: "H101",
-        severity: Warning,
-        title: "more warnings than listed",
-        explain: "A hand had more than 1,000 warnings; the first 1,000 are listed and this \
-one counts the rest.",
-    },
+    Code::more_warnings("H101"),
 ];

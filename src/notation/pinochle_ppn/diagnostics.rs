@@ -5,6 +5,7 @@
 
 use crate::diagnostics::Code;
 use crate::error::Severity::{Error, Info, Warning};
+use crate::notation::tagpair::unterminated_comment;
 
 pub const CODES: &[Code] = &[
     Code {
@@ -20,14 +21,7 @@ does not span lines). The record is quarantined with its raw text.",
         title: "missing ']'",
         explain: "A tag pair is not closed by ']' after its value.",
     },
-    Code {
-        code: "P003",
-        severity: Error,
-        title: "unterminated comment",
-        explain: "A '{' comment never closes. Rather than swallow the rest of the file, \
-the '{' is read as a comment to the end of its line and the rest of the file is split \
-again: only this record is quarantined (at most 64 such braces an input).",
-    },
+    unterminated_comment("P003"),
     Code {
         code: "P004",
         severity: Error,
@@ -315,11 +309,5 @@ GameScores plus hand n's HandScores.",
         title: "tag over 255 bytes",
         explain: "A tag name or value is longer than the spec allows; it is read all the same.",
     },
-    Code {
-        code: "P101",
-        severity: Warning,
-        title: "more warnings than listed",
-        explain: "A record lists at most 1,000 warnings (errors and infos are never left \
-out); this one, at the record's start, counts the rest.",
-    },
+    Code::more_warnings("P101"),
 ];

@@ -182,11 +182,5 @@ throw could not be read, or no card was played though a follower accepted. The d
 computed winners and tricks are null. (When nobody follows, `0` throws, the main player \
 takes all ten tricks without play: that is the computed tricks.)",
     },
-    Code {
-        code: "F101",
-        severity: Warning,
-        title: "more warnings than listed",
-        explain: "A game had more than 1,000 warnings; the first 1,000 are listed and this \
-one counts the rest.",
-    },
+    Code::more_warnings("F101"),
 ];

@@ -75,11 +75,5 @@ the A or P label.",
 before: with no C label naming a declarer or leader, or after a trick with a card not \
 known, the seats of the plays are not known. The P label is kept in other_tags.",
     },
-    Code {
-        code: "R101",
-        severity: Warning,
-        title: "more warnings than listed",
-        explain: "A record lists at most 1,000 warnings (errors and infos are never left \
-out); this one, at the record's start, counts the rest.",
-    },
+    Code::more_warnings("R101"),
 ];

@@ -12,3 +12,17 @@ pub mod lex;
 pub mod record;
 pub mod split;
 pub mod text;
+
+/// The code of a `{` comment that never closes (the splitter reads it as
+/// a comment to its line's end and quarantines the record), for each
+/// notation of the family.
+pub const fn unterminated_comment(code: &'static str) -> crate::diagnostics::Code {
+    crate::diagnostics::Code {
+        code,
+        severity: crate::error::Severity::Error,
+        title: "unterminated comment",
+        explain: "A '{' comment never closes. Rather than swallow the rest of the file, \
+the '{' is read as a comment to the end of its line and the rest of the file is split \
+again: only this record is quarantined (at most 64 such braces an input).",
+    }
+}
