@@ -2,6 +2,7 @@
 //! record that could not be converted. Shared by every game, written to
 //! `OUT/errors/`.
 
+use crate::columns::table::Provenance;
 use crate::error::{Diag, Locator, Position, Severity};
 
 table!(
@@ -56,6 +57,21 @@ pub struct RecordRef<'r> {
     pub line: u64,
     pub index: u64,
     pub record_id: Option<i64>,
+}
+
+impl<'r> RecordRef<'r> {
+    /// The record's provenance columns, under key `id`.
+    pub fn provenance(&self, id: i64, version: Option<&'r str>) -> Provenance<'r> {
+        Provenance {
+            id,
+            source_file: self.file,
+            record_index: self.index as i64,
+            byte_offset: self.byte as i64,
+            line: self.line as i64,
+            notation: self.notation.map_or("", |n| n.0),
+            notation_version: version,
+        }
+    }
 }
 
 impl ErrorsBuilder {

@@ -13,6 +13,7 @@ pub mod preferans_ppn;
 pub mod rbn;
 pub mod tagpair;
 
+use crate::columns::errors_table::RecordRef;
 use crate::columns::table::TableDecl;
 use crate::split::{Item, Splitter};
 
@@ -38,6 +39,27 @@ pub const MAX_FILE_INDEX: u64 = (1 << (63 - RECORD_INDEX_BITS)) - 1;
 /// positive.
 pub fn record_id(file_index: u64, record_index: u64) -> i64 {
     ((file_index << RECORD_INDEX_BITS) | record_index) as i64
+}
+
+/// The `errors` table's reference to a record of `file` read as `about`:
+/// its bytes, where they start (byte and line) and its index in the file.
+pub fn record_ref<'r>(
+    file: &'r FileInfo,
+    about: &'static About,
+    bytes: &'r [u8],
+    (byte, line): (u64, u64),
+    index: u64,
+    record_id: Option<i64>,
+) -> RecordRef<'r> {
+    RecordRef {
+        file: &file.name,
+        notation: Some((about.label, about.game)),
+        bytes,
+        byte,
+        line,
+        index,
+        record_id,
+    }
 }
 
 /// What a notation is, for the registry, the CLI and the documentation.

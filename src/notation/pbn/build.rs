@@ -7,7 +7,7 @@
 //! `computed_*` columns and the warnings where the file disagrees with
 //! them.
 
-use crate::columns::table::Provenance;
+use crate::notation::record_ref;
 use std::borrow::Cow;
 
 mod checks;
@@ -509,15 +509,15 @@ impl<'g, 'a> Board<'g, 'a> {
     fn boards_row(&mut self, file: &FileInfo, id: i64, o: &mut BoardsBuilder) {
         let h = self.h;
         let version = h.ctx.version.map(utf8_or_latin1);
-        o.append_provenance(&Provenance {
-            id,
-            source_file: &file.name,
-            record_index: h.index as i64,
-            byte_offset: h.byte as i64,
-            line: h.line as i64,
-            notation: LABEL,
-            notation_version: version.as_deref(),
-        });
+        let refr = record_ref(
+            file,
+            &super::ABOUT,
+            h.bytes,
+            (h.byte, h.line),
+            h.index,
+            Some(id),
+        );
+        o.append_provenance(&refr.provenance(id, version.as_deref()));
         o.format.append_option(h.ctx.format.map(utf8_or_latin1));
         o.event.append_option(self.str_of(K::Event));
         o.site.append_option(self.str_of(K::Site));

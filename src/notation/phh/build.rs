@@ -15,13 +15,12 @@ use super::codes;
 use super::doc::{self, Doc, Entry, Node, Val};
 use super::{PHH, Rec};
 use crate::columns::decimal::{self, DecError};
-use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::games::poker::rules::{self, Act, Replay, Setup};
 use crate::games::poker::tables::Builders;
 use crate::games::poker::{Betting, Card, Variant};
-use crate::notation::{FileInfo, record_id};
+use crate::notation::{FileInfo, record_id, record_ref};
 
 mod comments;
 mod fields;
@@ -64,15 +63,14 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         (None, None) => {}
     }
     let diags = diags.finish_with(codes::UNLISTED);
-    let refr = RecordRef {
-        file: &file.name,
-        notation: Some((PHH.label, PHH.game)),
-        bytes: rec.raw,
-        byte: rec.item.start,
-        line: rec.item.line,
-        index: rec.index,
-        record_id: id,
-    };
+    let refr = record_ref(
+        file,
+        &PHH,
+        rec.raw,
+        (rec.item.start, rec.item.line),
+        rec.index,
+        id,
+    );
     out.errors.push_record(&refr, &diags, |_| None);
 }
 

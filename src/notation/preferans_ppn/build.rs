@@ -3,12 +3,10 @@
 //! three players into `seats` and its throws into `tricks`, the cards and
 //! throws checked by the rules (`games::preferans::rules`).
 
-use crate::columns::table::Provenance;
 use std::borrow::Cow;
 
 use super::syntax::{self, Field, Line};
 use super::{PREFERANS, REQUIRED_TAGS, Rec, codes};
-use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags, Locator};
 use crate::games::preferans::Card;
@@ -16,7 +14,7 @@ use crate::games::preferans::contract::{Contract, KontraLevel};
 use crate::games::preferans::rules::{self, Issue, Trick};
 use crate::games::preferans::tables::Builders;
 use crate::notation::tagpair::text::{bytes_text, unescape};
-use crate::notation::{FileInfo, record_id};
+use crate::notation::{FileInfo, record_id, record_ref};
 
 mod deal;
 mod rules_check;
@@ -94,15 +92,14 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         }
     }
     let diags = std::mem::take(&mut g.diags).finish_with(codes::UNLISTED);
-    let refr = RecordRef {
-        file: &file.name,
-        notation: Some((PREFERANS.label, PREFERANS.game)),
-        bytes: raw,
-        byte: rec.item.start,
-        line: rec.item.line,
-        index: rec.index,
-        record_id: id,
-    };
+    let refr = record_ref(
+        file,
+        &PREFERANS,
+        raw,
+        (rec.item.start, rec.item.line),
+        rec.index,
+        id,
+    );
     out.errors.push_record(&refr, &diags, |d| {
         let line = (g.lines_out.iter())
             .find(|l| l.0 == d.at && matches!(d.code, codes::LINE | codes::DEAL_LINE));
@@ -341,15 +338,9 @@ fn games_row(
 ) {
     let (tags, comments) = (&lines.tags, &lines.comments);
     let gb = &mut out.games;
-    gb.append_provenance(&Provenance {
-        id: key,
-        source_file: &file.name,
-        record_index: rec.index as i64,
-        byte_offset: rec.item.start as i64,
-        line: rec.item.line as i64,
-        notation: PREFERANS.label,
-        notation_version: None,
-    });
+    let at = (rec.item.start, rec.item.line);
+    let refr = record_ref(file, &PREFERANS, rec.raw, at, rec.index, Some(key));
+    gb.append_provenance(&refr.provenance(key, None));
     let int = |k: usize| {
         cols[k].and_then(|i| crate::notation::number::parse_i32(tags[i].value.as_bytes()))
     };

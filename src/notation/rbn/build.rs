@@ -10,14 +10,13 @@
 //! score, makes in part 1 and 2, `%` lines, unknown lines) is kept there
 //! too, as written.
 
-use crate::columns::table::Provenance;
+use crate::notation::record_ref;
 use std::borrow::Cow;
 
 use super::Rec;
 use super::codes;
 use super::record::{self, Lines, NotePart};
 use super::values::{self, RbnAuction, RbnContract, RbnPlayList};
-use crate::columns::errors_table::RecordRef;
 use crate::columns::table::{append_kv, append_strs};
 use crate::error::{Diag, Diags};
 use crate::games::bridge::auction::{Contract, ContractValue};
@@ -65,15 +64,14 @@ pub fn build_record(
         (None, None) => {}
     }
     let diags = diags.finish_with(codes::UNLISTED);
-    let refr = RecordRef {
-        file: &file.name,
-        notation: Some((about.label, about.game)),
-        bytes: rec.raw,
-        byte: rec.item.start,
-        line: rec.item.line,
-        index: rec.index,
-        record_id: id,
-    };
+    let refr = record_ref(
+        file,
+        about,
+        rec.raw,
+        (rec.item.start, rec.item.line),
+        rec.index,
+        id,
+    );
     out.errors.push_record(&refr, &diags, |_| None);
 }
 
@@ -225,7 +223,7 @@ impl<'r, 'a> Reader<'r, 'a> {
 
     fn write(
         &mut self,
-        about: &About,
+        about: &'static About,
         file: &FileInfo,
         id: i64,
         compute: bool,
@@ -424,7 +422,7 @@ impl<'r, 'a> Reader<'r, 'a> {
     #[allow(clippy::too_many_arguments)]
     fn boards_columns(
         &mut self,
-        about: &About,
+        about: &'static About,
         file: &FileInfo,
         id: i64,
         b: &board::Board<'r>,
@@ -435,15 +433,15 @@ impl<'r, 'a> Reader<'r, 'a> {
     ) -> Option<&'r [u8]> {
         let o = &mut out.boards;
         let h = self.rec;
-        o.append_provenance(&Provenance {
-            id,
-            source_file: &file.name,
-            record_index: h.index as i64,
-            byte_offset: h.item.start as i64,
-            line: h.item.line as i64,
-            notation: about.label,
-            notation_version: None,
-        });
+        let refr = record_ref(
+            file,
+            about,
+            h.raw,
+            (h.item.start, h.item.line),
+            h.index,
+            Some(id),
+        );
+        o.append_provenance(&refr.provenance(id, None));
         o.format.append_null();
         let event = self.value(b'E').map(|(v, _)| unescape_colons(self.txt(v)));
         o.event.append_option(event);

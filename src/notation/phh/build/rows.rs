@@ -5,8 +5,8 @@
 use super::replay::Play;
 use super::streets::Streets;
 use super::*;
-use crate::columns::table::Provenance;
 use crate::games::poker::tables::{ActionsBuilder, HandsBuilder, PlayersBuilder};
+use crate::notation::record_ref;
 
 /// What the actions say of each player's cards and of the board.
 pub(super) struct Seen<'s> {
@@ -228,15 +228,9 @@ impl<'a> Hand<'_, 'a> {
         h: &mut HandsBuilder,
     ) {
         let outcome = replay.and_then(|r| r.outcome.as_ref());
-        h.append_provenance(&Provenance {
-            id,
-            source_file: &file.name,
-            record_index: self.rec.index as i64,
-            byte_offset: self.rec.item.start as i64,
-            line: self.rec.item.line as i64,
-            notation: PHH.label,
-            notation_version: None,
-        });
+        let (r, at) = (self.rec, (self.rec.item.start, self.rec.item.line));
+        let refr = record_ref(file, &PHH, r.raw, at, r.index, Some(id));
+        h.append_provenance(&refr.provenance(id, None));
         h.section.append_option(self.section.as_deref());
         h.variant.append_option(self.variant.as_deref());
         // The standard's default when the field is not given.

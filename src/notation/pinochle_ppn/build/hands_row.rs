@@ -2,7 +2,7 @@
 //! tags, bid systems, sections, comments and the other tags.
 
 use super::*;
-use crate::columns::table::Provenance;
+use crate::notation::record_ref;
 
 impl<'g, 'a> Hand<'g, 'a> {
     /// Where the hand comes from: its key, file, record, offset, line and
@@ -11,15 +11,16 @@ impl<'g, 'a> Hand<'g, 'a> {
         let h = self.h;
         let ctx = &h.ctx;
         let version = ctx.version.map(utf8_or_latin1);
-        o.append_provenance(&Provenance {
-            id: hand_id,
-            source_file: &file.name,
-            record_index: h.index as i64,
-            byte_offset: h.byte as i64,
-            line: h.line as i64,
-            notation: super::super::LABEL,
-            notation_version: version.as_deref(),
-        });
+        let at = (h.byte, h.line);
+        let refr = record_ref(
+            file,
+            &super::super::ABOUT,
+            h.bytes,
+            at,
+            h.index,
+            Some(hand_id),
+        );
+        o.append_provenance(&refr.provenance(hand_id, version.as_deref()));
         o.format.append_option(ctx.format.map(utf8_or_latin1));
         o.file_id.append_option(ctx.id.map(utf8_or_latin1));
     }
