@@ -18,14 +18,14 @@ use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::writer::SerializedFileWriter;
 
-use super::chunk::{ChunkBytes, Pages};
-use super::copy::{CaptureFactory, Captured, restate, splice};
-use super::delta_pages::DeltaPages;
-use super::flat_pages::FlatPages;
-use super::list_pages::ListPages;
 use super::parts::Parts;
-use super::struct_list_pages::StructListPages;
 use super::writeback::Writeback;
+use deckhand_pages::chunk::{ChunkBytes, Pages};
+use deckhand_pages::copy::{CaptureFactory, Captured, restate, splice};
+use deckhand_pages::delta_pages::DeltaPages;
+use deckhand_pages::flat_pages::FlatPages;
+use deckhand_pages::list_pages::ListPages;
+use deckhand_pages::struct_list_pages::StructListPages;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};

@@ -161,7 +161,7 @@ impl Rows<'_> {
 /// Appends `n` validity bits to `words` (which hold `at` bits, each word
 /// filled from its lowest bit): from `bits` (bytes, and the bit to start at)
 /// or, without them, all set. Returns how many of them are set.
-pub(super) fn append_bits(
+pub fn append_bits(
     words: &mut Vec<u64>,
     at: usize,
     bits: Option<(&[u8], usize)>,

@@ -8,7 +8,7 @@ use super::encode::{bit_packed, bit_width, pack, rle_run};
 /// A chunk's dictionary of strings: an open-addressing table of indices,
 /// the values stored end to end. A value of at most eight bytes is known by
 /// its bytes read as one word (no hashing of bytes, no byte comparison).
-pub(super) struct StrDict {
+pub struct StrDict {
     /// One more than an entry's index; 0 for an empty slot.
     table: Vec<u32>,
     /// 64 minus the table size's log2: a hash's top bits are its slot.
@@ -24,8 +24,8 @@ pub(super) struct StrDict {
     /// The index of the last long value (over eight bytes) looked up, if any.
     last_long: Option<u32>,
     /// Per entry: the page that last used it (statistics only).
-    pub(super) page: Vec<u32>,
-    pub(super) page_no: u32,
+    pub page: Vec<u32>,
+    pub page_no: u32,
     /// The index of each integer in SMALL_MIN.. (SMALL of them; integer
     /// columns only).
     small: Direct,
@@ -59,7 +59,7 @@ const TABLE: usize = 64;
 const NO_LAST: (u64, u32, u32) = (0, u32::MAX, 0);
 
 impl StrDict {
-    pub(super) fn new() -> StrDict {
+    pub fn new() -> StrDict {
         StrDict {
             table: vec![0; TABLE],
             shift: 64 - TABLE.trailing_zeros(),
@@ -76,17 +76,17 @@ impl StrDict {
         }
     }
 
-    pub(super) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         *self = StrDict::new();
     }
 
-    pub(super) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.keys.len()
     }
 
     /// The PLAIN dictionary page's size (`strings` have a length before
     /// them; integers are their four bytes).
-    pub(super) fn page_bytes(&self, strings: bool) -> usize {
+    pub fn page_bytes(&self, strings: bool) -> usize {
         match strings {
             true => self.encoded_size,
             false => self.data.len(),
@@ -95,7 +95,7 @@ impl StrDict {
 
     /// The PLAIN dictionary page's body: each entry in order, a string's
     /// length before it (`strings`).
-    pub(super) fn plain_page(&self, strings: bool) -> Vec<u8> {
+    pub fn plain_page(&self, strings: bool) -> Vec<u8> {
         let mut plain = Vec::with_capacity(self.page_bytes(strings));
         for i in 0..self.len() as u32 {
             let v = self.get(i);
@@ -110,7 +110,7 @@ impl StrDict {
     /// A data page's values as indices into this dictionary: their bit
     /// width, then one RLE run when they are all one index, else bit-packed
     /// runs (`scratch` holds the packed bits meanwhile).
-    pub(super) fn encode_indices(&self, buf: &mut Vec<u8>, scratch: &mut Vec<u8>, indices: &[u32]) {
+    pub fn encode_indices(&self, buf: &mut Vec<u8>, scratch: &mut Vec<u8>, indices: &[u32]) {
         let width = bit_width(self.len().saturating_sub(1) as u32).max(1);
         buf.push(width as u8);
         match indices.first() {
@@ -129,7 +129,7 @@ impl StrDict {
     /// A data page's values after its levels: indices into `dict` while the
     /// chunk's pages use it (a page without values too, as the Arrow writer
     /// writes it), else the PLAIN bytes. Returns the page's encoding.
-    pub(super) fn page_values(
+    pub fn page_values(
         dict: Option<&StrDict>,
         buf: &mut Vec<u8>,
         scratch: &mut Vec<u8>,
@@ -148,13 +148,13 @@ impl StrDict {
         }
     }
 
-    pub(super) fn get(&self, i: u32) -> &[u8] {
+    pub fn get(&self, i: u32) -> &[u8] {
         &self.data[self.ends[i as usize] as usize..self.ends[i as usize + 1] as usize]
     }
 
     /// The index of `data[a..b]`, added if new.
     #[inline(always)]
-    pub(super) fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
+    pub fn index(&mut self, data: &[u8], a: usize, b: usize) -> u32 {
         let len = (b - a) as u32;
         if len == 1 {
             let byte = data[a] as usize;
@@ -201,7 +201,7 @@ impl StrDict {
     /// The index of an integer (its four bytes): small ones through a
     /// table, the rest as short values.
     #[inline(always)]
-    pub(super) fn index_int(&mut self, v: &[u8]) -> u32 {
+    pub fn index_int(&mut self, v: &[u8]) -> u32 {
         let n = int32(v);
         let Some(at) = n.checked_sub(SMALL_MIN).filter(|&k| (k as usize) < SMALL) else {
             return self.index_word(n as u32 as u64, 4, v);
@@ -307,7 +307,7 @@ fn hash(v: &[u8]) -> u64 {
 }
 
 /// A 32-bit integer from its four little-endian bytes.
-pub(super) fn int32(v: &[u8]) -> i32 {
+pub fn int32(v: &[u8]) -> i32 {
     i32::from_le_bytes(v.try_into().expect("four bytes"))
 }
 

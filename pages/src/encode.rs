@@ -6,13 +6,13 @@ use parquet::errors::{ParquetError, Result};
 
 /// Bit-packed runs are cut at 63 groups of 8 levels, so that each header is
 /// one byte (as the Arrow writer and parquet-mr cut them).
-pub(super) const MAX_GROUPS: usize = 63;
+pub const MAX_GROUPS: usize = 63;
 /// Values in a delta block, and miniblocks in a block.
-pub(super) const BLOCK: usize = 128;
-pub(super) const MINIBLOCKS: usize = 4;
-pub(super) const MINI: usize = BLOCK / MINIBLOCKS;
+pub const BLOCK: usize = 128;
+pub const MINIBLOCKS: usize = 4;
+pub const MINI: usize = BLOCK / MINIBLOCKS;
 
-pub(super) enum Compressor {
+pub enum Compressor {
     None,
     /// At this level, through the thread's context (see [`ZSTD`]).
     Zstd(i32),
@@ -31,7 +31,7 @@ thread_local! {
 }
 
 impl Compressor {
-    pub(super) fn new(c: Compression) -> Option<Compressor> {
+    pub fn new(c: Compression) -> Option<Compressor> {
         Some(match c {
             Compression::UNCOMPRESSED => Compressor::None,
             // (`ZstdLevel` holds only levels zstd takes.)
@@ -43,7 +43,7 @@ impl Compressor {
     }
 
     /// `input` compressed as the Arrow writer's codecs compress it.
-    pub(super) fn compress(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<()> {
+    pub fn compress(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<()> {
         out.clear();
         match self {
             Compressor::None => out.extend_from_slice(input),
@@ -77,21 +77,21 @@ impl Compressor {
 }
 
 /// Room for the four-byte length that precedes a v1 page's levels.
-pub(super) fn start_levels(buf: &mut Vec<u8>) -> usize {
+pub fn start_levels(buf: &mut Vec<u8>) -> usize {
     buf.extend_from_slice(&[0; 4]);
     buf.len()
 }
 
-pub(super) fn end_levels(buf: &mut [u8], at: usize) {
+pub fn end_levels(buf: &mut [u8], at: usize) {
     let len = (buf.len() - at) as u32;
     buf[at - 4..at].copy_from_slice(&len.to_le_bytes());
 }
 
-pub(super) fn bit_width(max: u32) -> u32 {
+pub fn bit_width(max: u32) -> u32 {
     32 - max.leading_zeros()
 }
 
-pub(super) fn varint(buf: &mut Vec<u8>, mut v: u64) {
+pub fn varint(buf: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         buf.push(v as u8 | 0x80);
         v >>= 7;
@@ -99,12 +99,12 @@ pub(super) fn varint(buf: &mut Vec<u8>, mut v: u64) {
     buf.push(v as u8);
 }
 
-pub(super) fn zigzag(buf: &mut Vec<u8>, v: i64) {
+pub fn zigzag(buf: &mut Vec<u8>, v: i64) {
     varint(buf, ((v << 1) ^ (v >> 63)) as u64);
 }
 
 /// An RLE run of `n` copies of `value`, `width` bits wide.
-pub(super) fn rle_run(buf: &mut Vec<u8>, value: u32, n: usize, width: u32) {
+pub fn rle_run(buf: &mut Vec<u8>, value: u32, n: usize, width: u32) {
     if n == 0 {
         return;
     }
@@ -114,7 +114,7 @@ pub(super) fn rle_run(buf: &mut Vec<u8>, value: u32, n: usize, width: u32) {
 
 /// `n` values already bit-packed `width` bits wide, as bit-packed runs
 /// (padded with zero bytes if `packed` is short of whole groups).
-pub(super) fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, width: u32) {
+pub fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, width: u32) {
     let group = width as usize;
     packed.resize(n.div_ceil(8) * group, 0);
     for run in packed.chunks(MAX_GROUPS * group) {
@@ -125,7 +125,7 @@ pub(super) fn bit_packed(buf: &mut Vec<u8>, packed: &mut Vec<u8>, n: usize, widt
 
 /// Values packed `width` bits wide, least significant bit first, padded with
 /// zero bits to a whole byte.
-pub(super) fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {
+pub fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: u32) {
     let (mut acc, mut bits) = (0u64, 0u32);
     for v in values {
         acc |= (v as u64) << bits;
@@ -143,7 +143,7 @@ pub(super) fn pack(buf: &mut Vec<u8>, values: impl Iterator<Item = u32>, width: 
 
 /// Small values (`width` <= 8 bits) packed eight at a time: `width` bytes a
 /// group of eight, the last group padded with zeros.
-pub(super) fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
+pub fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
     let w = width as usize;
     let group =
         |g: &[u8]| (g.iter().enumerate()).fold(0u64, |acc, (i, &v)| acc | (v as u64) << (i * w));
@@ -168,7 +168,7 @@ pub(super) fn pack_small(buf: &mut Vec<u8>, values: &[u8], width: u32) {
 
 /// DELTA_BINARY_PACKED: blocks of 128 deltas in four miniblocks of 32, each
 /// miniblock packed at its own width above the block's smallest delta.
-pub(super) fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
+pub fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
     varint(buf, BLOCK as u64);
     varint(buf, MINIBLOCKS as u64);
     varint(buf, values.len() as u64);
@@ -214,7 +214,7 @@ pub(super) fn delta_packed(buf: &mut Vec<u8>, values: &[i32]) {
 /// A v1 page's levels section for `levels` (each at most `width` <= 8
 /// bits): its length, then one RLE run when they are all one level, else
 /// bit-packed runs (`scratch` holds the packed bits meanwhile).
-pub(super) fn small_levels(buf: &mut Vec<u8>, scratch: &mut Vec<u8>, levels: &[u8], width: u32) {
+pub fn small_levels(buf: &mut Vec<u8>, scratch: &mut Vec<u8>, levels: &[u8], width: u32) {
     let at = start_levels(buf);
     match levels.first() {
         Some(&first) if levels.iter().any(|&l| l != first) => {

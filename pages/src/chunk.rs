@@ -22,10 +22,7 @@ use super::encode::Compressor;
 /// would for the column at `path`: v1 pages, no page-header statistics, no
 /// bloom filter, no distinct counts, no content-defined page cuts. Each
 /// builder checks its own encodings and statistics besides.
-pub(super) fn plain_settings(
-    props: &WriterProperties,
-    path: &parquet::schema::types::ColumnPath,
-) -> bool {
+pub fn plain_settings(props: &WriterProperties, path: &parquet::schema::types::ColumnPath) -> bool {
     props.writer_version() == WriterVersion::PARQUET_1_0
         && !props.write_page_header_statistics(path)
         && !props.write_row_group_number_distinct_values()
@@ -35,7 +32,7 @@ pub(super) fn plain_settings(
 
 /// A column whose pages are built here (`list_pages`, `flat_pages`), one
 /// column chunk at a time.
-pub(super) trait Pages: Send {
+pub trait Pages: Send {
     /// Appends the rows of arrays of the column's type: the parts in order,
     /// written as one array of their rows would be.
     fn write(&mut self, parts: &[&dyn arrow_array::Array]) -> Result<()>;
@@ -51,7 +48,7 @@ pub(super) trait Pages: Send {
 
 /// A `meta` for [`Chunk::finish`] that sets the chunk's statistics, when
 /// there are any.
-pub(super) fn with_statistics(
+pub fn with_statistics(
     stats: Option<parquet::file::statistics::Statistics>,
 ) -> impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder {
     move |b| match stats {
@@ -71,7 +68,7 @@ pub struct ChunkBytes {
 }
 
 impl ChunkBytes {
-    pub(super) fn push(&mut self, piece: Bytes) {
+    pub fn push(&mut self, piece: Bytes) {
         self.len += piece.len() as u64;
         self.pieces.push(piece);
     }
@@ -139,7 +136,7 @@ impl std::io::Read for PiecesReader {
 /// A chunk's column index, built a page at a time, with its boundary order:
 /// each page's bounds compared with the last page's (as the Arrow writer
 /// compares them).
-pub(super) struct PageIndex<T> {
+pub struct PageIndex<T> {
     builder: ColumnIndexBuilder,
     last: Option<(T, T)>,
     ascending: bool,
@@ -147,7 +144,7 @@ pub(super) struct PageIndex<T> {
 }
 
 impl<T> PageIndex<T> {
-    pub(super) fn new(physical: Type) -> Self {
+    pub fn new(physical: Type) -> Self {
         PageIndex {
             builder: ColumnIndexBuilder::new(physical),
             last: None,
@@ -158,7 +155,7 @@ impl<T> PageIndex<T> {
 
     /// A page with values: its bounds (`less` the column's order), the
     /// bytes its entry holds for them, and its null count.
-    pub(super) fn page(
+    pub fn page(
         &mut self,
         (min, max): (T, T),
         less: impl Fn(&T, &T) -> bool,
@@ -179,11 +176,11 @@ impl<T> PageIndex<T> {
     }
 
     /// The builder, for what else a page adds (null pages, histograms).
-    pub(super) fn builder(&mut self) -> &mut ColumnIndexBuilder {
+    pub fn builder(&mut self) -> &mut ColumnIndexBuilder {
         &mut self.builder
     }
 
-    pub(super) fn build(mut self) -> Result<ColumnIndexMetaData> {
+    pub fn build(mut self) -> Result<ColumnIndexMetaData> {
         self.builder
             .set_boundary_order(match (self.ascending, self.descending) {
                 (true, _) => BoundaryOrder::ASCENDING,
@@ -195,8 +192,8 @@ impl<T> PageIndex<T> {
 }
 
 /// The pages of the chunk being written, and what its metadata needs.
-pub(super) struct Chunk {
-    pub(super) descr: ColumnDescPtr,
+pub struct Chunk {
+    pub descr: ColumnDescPtr,
     compression: Compression,
     compressor: Compressor,
     offset_index: bool,
@@ -217,7 +214,7 @@ pub(super) struct Chunk {
 
 impl Chunk {
     /// None for a codec this module cannot write.
-    pub(super) fn new(
+    pub fn new(
         descr: ColumnDescPtr,
         compression: Compression,
         offset_index: bool,
@@ -241,18 +238,18 @@ impl Chunk {
         })
     }
 
-    pub(super) fn bytes_written(&self) -> usize {
+    pub fn bytes_written(&self) -> usize {
         self.out.len as usize
     }
 
     /// Pages with this encoding written so far in the chunk.
-    pub(super) fn pages_of(&self, encoding: Encoding) -> i32 {
+    pub fn pages_of(&self, encoding: Encoding) -> i32 {
         (self.pages.iter().find(|p| p.0 == encoding)).map_or(0, |p| p.1)
     }
 
     /// Compresses and writes one v1 data page: `buf` holds its levels and
     /// values; `unencoded` is its byte-array values' length in bytes.
-    pub(super) fn data_page(
+    pub fn data_page(
         &mut self,
         buf: &[u8],
         levels: usize,
@@ -298,7 +295,7 @@ impl Chunk {
     /// is the PLAIN dictionary page's body and entry count, written first when
     /// some data page used it; `meta` adds to the chunk's metadata (its
     /// statistics). The chunk is then ready for the next row group.
-    pub(super) fn finish(
+    pub fn finish(
         &mut self,
         dictionary: Option<(&[u8], usize)>,
         meta: impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder,
@@ -384,7 +381,7 @@ impl Chunk {
 
 /// Files of one column written through [`Pages`], and read back.
 #[cfg(test)]
-pub(super) mod testing {
+pub mod testing {
     use super::Pages;
     use arrow_array::{Array, ArrayRef, RecordBatch};
     use arrow_schema::{Field, Schema};
