@@ -225,18 +225,35 @@ fn direct_pages(
     props: &WriterProperties,
 ) -> Option<Box<dyn Pages>> {
     let [leaf] = leaves else {
+        family_on("struct")?;
         return Some(Box::new(StructListPages::new(field, leaves, props)?));
     };
     let leaf = leaf.clone();
     if hints.cards {
+        family_on("list")?;
         Some(Box::new(ListPages::new(field, leaf, props)?))
     } else if props.encoding(leaf.path()) == Some(Encoding::DELTA_BINARY_PACKED) {
+        family_on("delta")?;
         Some(Box::new(DeltaPages::new(field, leaf, props)?))
     } else if *field.data_type() == DataType::Boolean {
         None
     } else {
+        family_on("flat")?;
         Some(Box::new(FlatPages::new(field, leaf, props)?))
     }
+}
+
+/// Whether a family of page writers (`list`, `flat`, `delta`, `struct`,
+/// `copy`) is on: all are, unless `DECKHAND_PAGES_OFF` lists it (a
+/// benchmark's knob, for what each family earns: its columns then go to
+/// the Arrow writer; `docs/page-writers.md`).
+fn family_on(family: &str) -> Option<()> {
+    static OFF: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let off = OFF.get_or_init(|| {
+        let v = std::env::var("DECKHAND_PAGES_OFF").unwrap_or_default();
+        v.split(',').map(|s| s.trim().to_string()).collect()
+    });
+    (!off.iter().any(|f| f == family)).then_some(())
 }
 
 /// The field a Parquet leaf belongs to, given each field's first leaf.
@@ -271,6 +288,9 @@ fn copy_pairs(
     };
     // A source's pages are captured for one copy: a second copy of the
     // same source is encoded as any column.
+    if family_on("copy").is_none() {
+        return Vec::new();
+    }
     let mut sources = Vec::new();
     (schema.fields().iter().zip(&spec.hints))
         .filter_map(|(copy, hints)| {
