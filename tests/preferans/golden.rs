@@ -113,16 +113,37 @@ fn generated_games_convert_with_every_computed_value_as_annotated() {
     assert_eq!(s.num_rows(), 3 * d.num_rows());
     assert_eq!(d.num_rows(), 3500);
     let (mut played, mut passed, mut without_talon, mut nobody) = (0, 0, 0, 0);
+    // Invited players written `0` and written with their tricks (`F...`).
+    let (mut invited_zero, mut invited_f) = (0, 0);
     for i in 0..d.num_rows() {
         let out = d.bool("passed_out", i).unwrap();
         passed += out as usize;
         without_talon += (d.bool("without_talon", i) == Some(true)) as usize;
-        nobody += (d.i32("accepted", i) == Some(0)) as usize;
+        let nobody_follows = d.i32("accepted", i) == Some(0);
+        nobody += nobody_follows as usize;
+        let invitation = d.str("kontra_level", i) == Some("invitation");
         for p in 0..3 {
             let r = 3 * i + p;
+            let player = s.i32("player", r);
+            let invited =
+                invitation && player != d.i32("main", i) && player != d.i32("accepted", i);
+            if invited {
+                match s.str("role", r) {
+                    Some("follower") => invited_f += 1,
+                    Some("none") => invited_zero += 1,
+                    other => panic!("seat row {r}: an invited player's role {other:?}"),
+                }
+            }
             if out {
                 assert_eq!(s.i32("computed_tricks", r), None);
                 assert_eq!(s.str("role", r), Some("none"));
+            } else if nobody_follows {
+                // No card was played: nothing is computed; the summary gives
+                // the main player the six tricks of passing, as written.
+                assert_eq!(s.i32("computed_tricks", r), None, "seat row {r}");
+                if s.str("role", r) == Some("main") {
+                    assert_eq!(s.i32("tricks", r), Some(6), "seat row {r}");
+                }
             } else if let Some(stated) = s.i32("tricks", r) {
                 played += 1;
                 assert_eq!(Some(stated), s.i32("computed_tricks", r), "seat row {r}");
@@ -134,6 +155,10 @@ fn generated_games_convert_with_every_computed_value_as_annotated() {
         "{passed} {without_talon} {nobody}"
     );
     assert!(played > 5000, "{played}");
+    assert!(
+        invited_zero > 20 && invited_f > 20,
+        "{invited_zero} {invited_f}"
+    );
 }
 
 /// Threads, chunk and group sizes change no byte of the dataset.

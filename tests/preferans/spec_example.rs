@@ -192,6 +192,7 @@ fn without_the_rules_the_rows_are_the_same_and_computed_values_null() {
         .map(|i| e.str("code", i).unwrap())
         .collect();
     // The notation's own warnings stay: 13 fields, and round 3's summary
-    // naming player 1 the follower where accepted names player 2.
-    assert_eq!(codes, ["F013", "F013", "F018", "F018", "F013"]);
+    // giving player 2, the follower accepted names, no entry (`0`); its `F`
+    // entry for player 1, whom player 2 invited (`I2`), is legal.
+    assert_eq!(codes, ["F013", "F013", "F018", "F013"]);
 }

@@ -114,7 +114,9 @@ follows the bids.",
         title: "summary and roles disagree",
         explain: "A summary entry's role (`M` main, `F` follower, `0` did not play) is not \
 the one the main and accepted fields give the player (an `M` for a player who is not the \
-main player, a follower's entry for the main player). `seats.role` follows the summary.",
+main player, a follower's entry for the main player). `seats.role` follows the summary. \
+The player a follower invites (`I1` to `I3`) may have `0` or an `F` entry: the spec writes \
+both for the same deal; neither is warned about.",
     },
     Code {
         code: "F020",
@@ -179,8 +181,8 @@ computed winners are null.",
         explain: "The rules could not replay the deal's throws: the contract is preferans \
 (8), whose rules the spec does not give, or the contract, the deal order, the cards or a \
 throw could not be read, or no card was played though a follower accepted. The deal's \
-computed winners and tricks are null. (When nobody follows, `0` throws, the main player \
-takes all ten tricks without play: that is the computed tricks.)",
+computed winners and tricks are null. (A deal nobody follows, `accepted` 0 and `0` \
+throws, has null computed tricks too, without this info: nothing was played.)",
     },
     Code::more_warnings("F101"),
 ];

@@ -121,6 +121,54 @@ fn play_throws(
     (throws, won)
 }
 
+/// What the summary of a played deal depends on.
+struct Played<'f> {
+    main: u8,
+    number: u8,
+    value: i32,
+    /// The main player made the contract.
+    passed: bool,
+    followers: &'f [u8],
+    /// The invited player, when their entry gives their tricks.
+    invited: Option<u8>,
+}
+
+/// The summary's entries in deal order (the followers' middles added to
+/// `middles` where they fail).
+fn summary_entries(
+    order: &[u8; 3],
+    d: &Played<'_>,
+    tricks: &[i32; 3],
+    middles: &mut [i32; 3],
+) -> Vec<String> {
+    order
+        .iter()
+        .map(|&p| {
+            let t = tricks[p as usize - 1];
+            if p == d.main && d.followers.is_empty() {
+                // Nobody follows: the spec's convention gives the main player
+                // the six tricks of passing (`M6:-20`).
+                format!("M6:{}", middles[p as usize - 1])
+            } else if p == d.main {
+                format!("M{t}:{}", middles[p as usize - 1])
+            } else if d.invited == Some(p) {
+                let side = if next(p) == d.main { 'R' } else { 'L' };
+                format!("F{t}:{side}{}", t * d.value)
+            } else if d.followers.contains(&p) {
+                let side = if next(p) == d.main { 'R' } else { 'L' };
+                let mut e = format!("F{t}:{side}{}", t * d.value);
+                if d.passed && d.number != 6 && t < 2 && d.followers.len() == 2 {
+                    e.push_str(&format!(":{}", d.value));
+                    middles[p as usize - 1] += d.value;
+                }
+                e
+            } else {
+                "0".to_string()
+            }
+        })
+        .collect()
+}
+
 /// One deal line (without its line end), and each player's middle entry.
 fn deal(id: u64, dealer: u8, rng: &mut Rng, out: &mut String) -> [i32; 3] {
     let order = [next(dealer), next(next(dealer)), dealer];
@@ -225,25 +273,21 @@ fn deal(id: u64, dealer: u8, rng: &mut Rng, out: &mut String) -> [i32; 3] {
         main_tricks >= 6
     };
     middles[main as usize - 1] = if passed { -value } else { value };
-    let entries: Vec<String> = order
-        .iter()
-        .map(|&p| {
-            let t = tricks[p as usize - 1];
-            if p == main {
-                format!("M{t}:{}", middles[p as usize - 1])
-            } else if followers.contains(&p) {
-                let side = if next(p) == main { 'R' } else { 'L' };
-                let mut e = format!("F{t}:{side}{}", t * value);
-                if passed && number != 6 && t < 2 && followers.len() == 2 {
-                    e.push_str(&format!(":{value}"));
-                    middles[p as usize - 1] += value;
-                }
-                e
-            } else {
-                "0".to_string()
-            }
-        })
-        .collect();
+    // The player the follower invited plays too; their entry is written `0`
+    // (the spec's deal line) or with their tricks (its JSON), at random.
+    let invited = (kontra.0 == b'I')
+        .then(|| (1..=3).find(|&p| p != main && !followers.contains(&p)))
+        .flatten();
+    let invited_entry = invited.is_some() && rng.chance(0.5);
+    let deal = Played {
+        main,
+        number,
+        value,
+        passed,
+        followers: &followers,
+        invited: invited.filter(|_| invited_entry),
+    };
+    let entries = summary_entries(&order, &deal, &tricks, &mut middles);
     let kontra_text = if kontra.0 == b'0' {
         "0".to_string()
     } else {

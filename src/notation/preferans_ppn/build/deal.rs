@@ -316,6 +316,15 @@ fn seats_of<'a>(g: &mut Game<'_>, d: &Deal<'a>, rules: &Rules, at: usize) -> [Se
         })
     };
     let summary_at = d.slots[SUMMARY].map_or(at, |f| f.at);
+    // Invited to play by the follower's invitation: the spec writes the
+    // player's entry `0` on its deal line and gives them tricks and a score
+    // in its JSON of the same deal; either is theirs.
+    let invited = match (d.kontra, d.main, d.accepted) {
+        (Some(Some((KontraLevel::Invitation, _))), Some(m), Some(a)) => {
+            (1..=3u8).find(|&p| p != m && p as i32 != a)
+        }
+        _ => None,
+    };
     let mut seats: [Seat<'_>; 3] = [(None, None, None); 3];
     for p in 1..=3u8 {
         let i = d.order.and_then(|o| o.iter().position(|&x| x == p));
@@ -327,8 +336,10 @@ fn seats_of<'a>(g: &mut Game<'_>, d: &Deal<'a>, rules: &Rules, at: usize) -> [Se
             _ => "none",
         });
         let by_fields = field_role(p);
+        let either = invited == Some(p) && matches!(from_summary, Some("follower" | "none"));
         if let (Some(s), Some(f)) = (from_summary, by_fields)
             && s != f
+            && !either
         {
             g.warn(
                 summary_at,

@@ -231,13 +231,12 @@ fn hands_in_play(g: &mut Game<'_>, k: &Known<'_, '_>) -> Vec<Option<Vec<Card>>> 
     hands
 }
 
-/// No card played: when nobody follows, the main player takes all ten
-/// tricks without play; else the tricks are not known (an info).
+/// No card played: nothing is computed from the throws. When nobody
+/// follows (`accepted` 0) that is the deal's normal end, as for a passed-out
+/// deal; else an info says why the tricks are null.
 fn tricks_without_play(g: &mut Game<'_>, k: &Known<'_, '_>) -> Option<[u32; 3]> {
-    if let (Some(m), Some(0)) = (k.main, k.accepted) {
-        let mut t = [0; 3];
-        t[m as usize - 1] = 10;
-        return Some(t);
+    if k.accepted == Some(0) {
+        return None;
     }
     g.diags.push(Diag::info(
         k.throws_at.unwrap_or(0),
