@@ -62,6 +62,14 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         }
         (None, None) => {}
     }
+    if let (Some(first), Some((key, at))) = (rec.key_of, rec.key) {
+        let m = format!(
+            "table [{}] is given again (the hand at record_index {first} has it too): TOML would \
+refuse the file; both hands are kept, each its own row",
+            String::from_utf8_lossy(key)
+        );
+        diags.push(Diag::warning(at, codes::TABLE_AGAIN, m));
+    }
     let diags = diags.finish_with(codes::UNLISTED);
     let refr = record_ref(
         file,

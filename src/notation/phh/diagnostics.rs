@@ -31,6 +31,14 @@ with the start of its text.",
 another encoding). It is quarantined with its raw text.",
     },
     Code {
+        code: "H004",
+        severity: Warning,
+        title: "a table given twice",
+        explain: "A `.phhs` file gives a table key (`[2]`) a second time. A TOML reader \
+refuses the whole file; deckhand, like the lenient readers, keeps both hands, each its own \
+row, and warns on the second, naming the first's record_index.",
+    },
+    Code {
         code: "H010",
         severity: Warning,
         title: "required field missing",

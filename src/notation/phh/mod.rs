@@ -29,6 +29,7 @@ pub mod codes {
     pub const SYNTAX: &str = "H001";
     pub const TOO_LARGE: &str = "H002";
     pub const NOT_UTF8: &str = "H003";
+    pub const TABLE_AGAIN: &str = "H004";
     pub const MISSING: &str = "H010";
     pub const NOT_USED: &str = "H011";
     pub const WRONG_TYPE: &str = "H012";
@@ -91,6 +92,35 @@ pub struct Rec<'a> {
     pub error: Option<(&'static str, usize, String)>,
     /// White space and comments alone: no hand.
     pub description: bool,
+    /// The table header of a `.phhs` hand (`[2]`): its key and offset.
+    pub key: Option<(&'a [u8], usize)>,
+    /// The file's earlier hand whose table has the same key, after
+    /// [`Notation::resolve`].
+    pub key_of: Option<u64>,
+}
+
+/// The hands of a file seen so far, and the first hand of each table key
+/// (by the key's 64-bit hash: 16 bytes a hand, not the key itself).
+#[derive(Clone, Debug, Default)]
+pub struct Hands {
+    pub count: u64,
+    keys: rustc_hash::FxHashMap<u64, u64>,
+}
+
+/// The key of a `.phhs` table header: the first line that is no comment,
+/// when it is `[key]`; with the offset of the `[`.
+fn table_key(raw: &[u8]) -> Option<(&[u8], usize)> {
+    let mut at = 0;
+    for line in raw.split(|&c| c == b'\n') {
+        let t = line.trim_ascii();
+        let lead = line.len() - line.trim_ascii_start().len();
+        if !t.is_empty() && t[0] != b'#' {
+            let inner = t.strip_prefix(b"[")?.split(|&c| c == b']').next()?;
+            return (t.len() > inner.len() + 1).then_some((inner.trim_ascii(), at + lead));
+        }
+        at += line.len() + 1;
+    }
+    None
 }
 
 /// Only white space and `#` comments.
@@ -110,6 +140,8 @@ fn read(raw: &[u8], item: Item, whole: bool) -> Rec<'_> {
         text: None,
         error: None,
         description: false,
+        key: None,
+        key_of: None,
     };
     if !whole || item.end - item.start > MAX_RECORD {
         rec.error = Some((
@@ -135,6 +167,7 @@ fn read(raw: &[u8], item: Item, whole: bool) -> Rec<'_> {
         }
     };
     rec.text = Some(text);
+    rec.key = table_key(raw);
     rec
 }
 
@@ -162,8 +195,8 @@ impl Default for Phh {
 
 impl Notation for Phh {
     type Group<'a> = Vec<Rec<'a>>;
-    type FileState<'a> = u64;
-    type Carry = u64;
+    type FileState<'a> = Hands;
+    type Carry = Hands;
     type Context<'a> = ();
     type Splitter = LineSplitter<TomlTables>;
     type Builders = Builders;
@@ -184,12 +217,12 @@ impl Notation for Phh {
         LineSplitter::new_at(start)
     }
 
-    fn save(&self, state: &u64) -> u64 {
-        *state
+    fn save(&self, state: &Hands) -> Hands {
+        state.clone()
     }
 
-    fn restore(&self, carry: &u64) -> u64 {
-        *carry
+    fn restore(&self, carry: &Hands) -> Hands {
+        carry.clone()
     }
 
     fn parse<'a>(&self, input: &'a [u8], base: u64, records: &[(Item, u64, ())]) -> Vec<Rec<'a>> {
@@ -202,11 +235,18 @@ impl Notation for Phh {
             .collect()
     }
 
-    fn resolve<'a>(&self, hands: &mut u64, groups: &mut [Vec<Rec<'a>>]) {
+    fn resolve<'a>(&self, hands: &mut Hands, groups: &mut [Vec<Rec<'a>>]) {
         for rec in groups.iter_mut().flatten() {
             if !rec.description {
-                rec.index = *hands;
-                *hands += 1;
+                rec.index = hands.count;
+                if let Some((key, _)) = rec.key {
+                    let first = *hands
+                        .keys
+                        .entry(xxhash_rust::xxh3::xxh3_64(key))
+                        .or_insert(rec.index);
+                    rec.key_of = (first != rec.index).then_some(first);
+                }
+                hands.count += 1;
             }
         }
     }

@@ -39,6 +39,8 @@ struct Game<'a> {
     diags: Diags,
     /// The lines quarantined: their offset in the record and their end.
     lines_out: Vec<(u32, usize)>,
+    /// Where a `{` comment that never closes opens, after a game (F005).
+    unclosed: Option<usize>,
 }
 
 impl<'a> Game<'a> {
@@ -73,6 +75,7 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
         latin1: std::str::from_utf8(raw).is_err(),
         diags: Diags::default(),
         lines_out: Vec::new(),
+        unclosed: None,
     };
     let mut id = None;
     if !rec.whole {
@@ -105,6 +108,26 @@ pub fn build_record(file: &FileInfo, rec: &Rec<'_>, compute: bool, out: &mut Bui
             .find(|l| l.0 == d.at && matches!(d.code, codes::LINE | codes::DEAL_LINE));
         line.map(|&(at, end)| &raw[at as usize..end])
     });
+    // The text a comment that never closes swallowed, after the game it
+    // opens in: quarantined as a record of its own, its raw text kept.
+    if let Some(at) = g.unclosed {
+        let line = rec.item.line + raw[..at].iter().filter(|&&b| b == b'\n').count() as u64;
+        let start = (rec.item.start + at as u64, line);
+        let refr = record_ref(file, &PREFERANS, &raw[at..], start, rec.index, None);
+        let d = unclosed_comment(0);
+        out.errors.push_record(&refr, &[d], |_| None);
+    }
+}
+
+/// F005 for the `{` comment at `at`, which never closes (the row's line
+/// and column are the comment's).
+fn unclosed_comment(at: usize) -> Diag {
+    Diag::error(
+        at,
+        codes::UNCLOSED_COMMENT,
+        "a '{' comment opened here never closes: it runs to the end of the file, so the text from its line on is not read (games after it too); it is quarantined as one record"
+            .to_string(),
+    )
 }
 
 /// A tag pair read.
@@ -122,6 +145,9 @@ struct Lines<'a> {
     comments: Vec<Cow<'a, str>>,
     /// Every tag value is quoted (as in pinochle's PPN).
     all_quoted: bool,
+    /// Where a `{` comment that never closes opens: the game ends before
+    /// it, and the rest of the record is quarantined (F005).
+    unclosed: Option<usize>,
 }
 
 /// Reads the game's lines and writes its rows; false (and an F002 error)
@@ -138,6 +164,7 @@ fn read_game(
     if no_game(g, &lines) {
         return false;
     }
+    g.unclosed = lines.unclosed;
     let (cols, other) = tag_columns(g, &lines.tags);
     let missing: Vec<&str> = (REQUIRED_TAGS.iter())
         .copied()
@@ -177,11 +204,18 @@ fn read_lines<'a>(g: &mut Game<'a>) -> Lines<'a> {
     let mut deals: Vec<(usize, Vec<Field<'_>>)> = Vec::new();
     let mut comments: Vec<Cow<'_, str>> = Vec::new();
     let mut all_quoted = true;
+    let mut unclosed = None;
     let mut at = 0;
     while at < raw.len() {
         let (line, next) = syntax::line(raw, at);
         match line {
             Line::Blank => {}
+            Line::Comment { text, .. }
+                if text.bytes.first() == Some(&b'{') && !text.bytes.ends_with(b"}") =>
+            {
+                unclosed = Some(text.at);
+                break;
+            }
             Line::Comment { text, .. } => {
                 let b = text.bytes;
                 let inner = match b.first() {
@@ -242,6 +276,7 @@ fn read_lines<'a>(g: &mut Game<'a>) -> Lines<'a> {
         deals,
         comments,
         all_quoted,
+        unclosed,
     }
 }
 
@@ -252,11 +287,14 @@ fn no_game(g: &mut Game<'_>, lines: &Lines<'_>) -> bool {
     if deals.is_empty() && tags.is_empty() {
         g.lines_out.clear();
         g.diags = Diags::default();
-        g.diags.push(Diag::error(
-            0,
-            codes::NO_GAME,
-            "no tag pair and no deal line: this is no Preferans game; the record is quarantined",
-        ));
+        g.diags.push(match lines.unclosed {
+            Some(at) => unclosed_comment(at),
+            None => Diag::error(
+                0,
+                codes::NO_GAME,
+                "no tag pair and no deal line: this is no Preferans game; the record is quarantined",
+            ),
+        });
         return true;
     }
     if deals.is_empty() && all_quoted {
@@ -429,6 +467,7 @@ mod tests {
             },
             index: 0,
             whole,
+            swallows: whole && syntax::unclosed_after_game(text).is_some(),
         };
         let mut b = Builders::sized_for(1);
         build_record(&file, &rec, true, &mut b);

@@ -46,6 +46,16 @@ rest of the game is converted. The line keeps its `seq` number: the game's next 
 one more.",
     },
     Code {
+        code: "F005",
+        severity: Error,
+        title: "a comment that never closes",
+        explain: "A '{' comment opened in a game never closes: it runs to the end of the \
+file, and whatever games stand after it would be read as the comment. The game it opens \
+in ends before it (its rows are written), and the text from the comment's line to the end \
+of the file is quarantined as one record, with its raw text; the message names the \
+comment's line. Close the comment and convert the file again.",
+    },
+    Code {
         code: "F010",
         severity: Warning,
         title: "required tag missing",

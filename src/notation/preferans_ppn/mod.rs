@@ -27,6 +27,7 @@ pub mod codes {
     pub const NO_GAME: &str = "F002";
     pub const LINE: &str = "F003";
     pub const DEAL_LINE: &str = "F004";
+    pub const UNCLOSED_COMMENT: &str = "F005";
     pub const MISSING_TAG: &str = "F010";
     pub const NOT_NUMBER: &str = "F011";
     pub const REPEATED: &str = "F012";
@@ -137,6 +138,9 @@ pub struct Rec<'a> {
     pub index: u64,
     /// Its bytes are all there.
     pub whole: bool,
+    /// A `{` comment after its game never closes: the text from it on is a
+    /// record of its own, quarantined (F005).
+    pub swallows: bool,
 }
 
 /// Portable Preferans Notation.
@@ -185,11 +189,13 @@ impl Notation for Preferans {
             .iter()
             .map(|&(item, index, ())| {
                 let (raw, whole) = item.bytes_in(input, base);
+                let whole = whole && item.end - item.start <= MAX_RECORD;
                 Rec {
                     raw,
                     item,
                     index,
-                    whole: whole && item.end - item.start <= MAX_RECORD,
+                    whole,
+                    swallows: whole && syntax::unclosed_after_game(raw).is_some(),
                 }
             })
             .collect()
@@ -198,7 +204,7 @@ impl Notation for Preferans {
     fn resolve<'a>(&self, _: &mut (), _: &mut [Vec<Rec<'a>>]) {}
 
     fn parsed(&self, group: &Vec<Rec<'_>>) -> usize {
-        group.len()
+        group.len() + group.iter().filter(|r| r.swallows).count()
     }
 
     fn build_group(&self, file: &FileInfo, group: &Self::Group<'_>, out: &mut Self::Builders) {

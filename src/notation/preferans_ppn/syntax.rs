@@ -97,6 +97,29 @@ pub fn line(rec: &[u8], at: usize) -> (Line<'_>, usize) {
     }
 }
 
+/// Where a `{` comment that never closes opens in `rec` after a tag pair
+/// or a deal line (the game then ends before it), if one does.
+pub fn unclosed_after_game(rec: &[u8]) -> Option<usize> {
+    // Most games have no brace comment at all.
+    memchr::memchr(b'{', rec)?;
+    let mut seen = false;
+    let mut at = 0;
+    while at < rec.len() {
+        let (line, next) = line(rec, at);
+        match line {
+            Line::Comment { text, .. }
+                if text.bytes.first() == Some(&b'{') && !text.bytes.ends_with(b"}") =>
+            {
+                return seen.then_some(text.at);
+            }
+            Line::Tag { .. } | Line::Deal { .. } => seen = true,
+            _ => {}
+        }
+        at = next.max(at + 1);
+    }
+    None
+}
+
 /// A line that starts with `[` at `start` and ends (trimmed) at `end`.
 fn bracket(rec: &[u8], start: usize, end: usize) -> Line<'_> {
     let mut i = start + 1;
