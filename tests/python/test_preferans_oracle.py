@@ -73,6 +73,9 @@ def oracle(path):
                 playing = {main, int(accepted)}
             won = {1: 0, 2: 0, 3: 0}
             lead = int(fields[11])
+            # Tricks come from the throws played; with none (nobody follows)
+            # nothing is computed: the summary's `M6` is the spec's
+            # convention, not a play.
             if throws != "0":
                 for t, th in enumerate(throws.split(",")):
                     cards = [card(c) for c in th[:-1]]
@@ -85,9 +88,7 @@ def oracle(path):
                     won[w] += 1
                     tricks[(game, seq, t + 1)] = {"leader": lead, "cards": cards, "winner": w}
                     lead = int(th[-1])
-            elif accepted == "0":
-                won[main] = 10
-            d["tricks"] = won
+                d["tricks"] = won
         seq += 1
     return deals, tricks
 
