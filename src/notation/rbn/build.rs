@@ -264,7 +264,7 @@ impl<'r, 'a> Reader<'r, 'a> {
             missing_note,
         };
         let checked = board::check(&b, compute, self.diags);
-        let board = self.boards_columns(about, file, id, &b, &r, names.as_ref(), f, out);
+        let board = self.boards_columns(about, file, id, &b, r, names.as_ref(), f, out);
         board::write_rows(&b, &checked, id, compute, self.diags, out);
         self.keep_what_has_no_column(board, names.as_ref(), id, out);
     }
@@ -426,7 +426,7 @@ impl<'r, 'a> Reader<'r, 'a> {
         file: &FileInfo,
         id: i64,
         b: &board::Board<'r>,
-        r: &Labels<'r>,
+        r: Labels<'r>,
         names: Option<&Names<'r>>,
         f: Option<&'r [u8]>,
         out: &mut Builders,
@@ -477,12 +477,12 @@ impl<'r, 'a> Reader<'r, 'a> {
         o.room
             .append_option(names.and_then(|n| n.room).map(room_text));
         o.scoring.append_option(f.map(|v| self.txt(v)));
-        o.vulnerable_text.append_option(r.vul_text.clone());
-        o.deal_text.append_option(r.deal_text.clone());
+        o.vulnerable_text.append_option(r.vul_text);
+        o.deal_text.append_option(r.deal_text);
         o.contract_text
             .append_option(r.contract_text.map(|(v, _)| self.txt(v)));
-        o.result_text.append_option(r.result_text.clone());
-        o.score_text.append_option(r.score_text.clone());
+        o.result_text.append_option(r.result_text);
+        o.score_text.append_option(r.score_text);
         board
     }
 
