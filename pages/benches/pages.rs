@@ -16,30 +16,33 @@ use deckhand_pages::flat_pages::FlatPages;
 use deckhand_pages::list_pages::ListPages;
 use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, Encoding, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::reader::Length;
 use parquet::schema::types::ColumnDescPtr;
 
 const ROWS: usize = 1_000_000;
 
-fn props(field: &Field, delta: bool) -> WriterProperties {
-    let b = WriterProperties::builder().set_compression(Compression::ZSTD(ZstdLevel::default()));
-    if delta {
-        b.set_column_dictionary_enabled(field.name().as_str().into(), false)
-            .set_column_encoding(field.name().as_str().into(), Encoding::DELTA_BINARY_PACKED)
-            .build()
-    } else {
-        b.build()
-    }
-}
-
-fn descr(field: &Field, props: &WriterProperties) -> ColumnDescPtr {
+/// The column's descriptor and the settings deckhand's sink gives it
+/// (`src/sink/writer.rs`): card lists without statistics and
+/// DELTA_LENGTH_BYTE_ARRAY, keys without a dictionary and delta encoded.
+fn setup(field: &Field, kind: &str) -> (WriterProperties, ColumnDescPtr) {
     let schema = Schema::new(vec![field.clone()]);
     let converted = ArrowSchemaConverter::new()
-        .with_coerce_types(props.coerce_types())
         .convert(&schema)
         .expect("a Parquet schema");
-    converted.column(0)
+    let descr = converted.column(0);
+    let path = descr.path().clone();
+    let b = WriterProperties::builder().set_compression(Compression::ZSTD(ZstdLevel::default()));
+    let b = match kind {
+        "cards" => b
+            .set_column_statistics_enabled(path.clone(), EnabledStatistics::None)
+            .set_column_encoding(path, Encoding::DELTA_LENGTH_BYTE_ARRAY),
+        "id" => b
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED),
+        _ => b,
+    };
+    (b.build(), descr)
 }
 
 fn arrow_writer(field: &Field, array: &ArrayRef, props: &WriterProperties) -> usize {
@@ -55,7 +58,7 @@ fn pages(mut p: impl Pages, array: &ArrayRef) -> usize {
     p.finish_chunk().unwrap().0.len() as usize
 }
 
-fn columns() -> [(Field, ArrayRef, bool); 3] {
+fn columns() -> [(Field, ArrayRef); 3] {
     let seats = ["N", "E", "S", "W"];
     let names: StringArray = (0..ROWS).map(|i| Some(seats[i % 4])).collect();
     let mut cards = ListBuilder::new(StringBuilder::new());
@@ -76,17 +79,14 @@ fn columns() -> [(Field, ArrayRef, bool); 3] {
         (
             Field::new("seat", names.data_type().clone(), true),
             Arc::new(names),
-            false,
         ),
         (
             Field::new("cards", cards.data_type().clone(), true),
             Arc::new(cards),
-            false,
         ),
         (
             Field::new("id", keys.data_type().clone(), false),
             Arc::new(keys),
-            true,
         ),
     ]
 }
@@ -94,10 +94,9 @@ fn columns() -> [(Field, ArrayRef, bool); 3] {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("pages");
     g.sample_size(10);
-    for (field, array, delta) in columns() {
-        let props = props(&field, delta);
-        let d = descr(&field, &props);
+    for (field, array) in columns() {
         let name = field.name().clone();
+        let (props, d) = setup(&field, &name);
         g.bench_function(format!("{name}/arrow"), |b| {
             b.iter(|| black_box(arrow_writer(&field, &array, &props)))
         });
